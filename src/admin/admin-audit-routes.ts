@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AuditStore } from '../audit/audit-store.js';
+import { AdminError, Nullable, Timestamp } from '../http/schemas.js';
+import { decodeCursor, optionalDate, pageOf } from '../paging.js';
+
+const Event = Type.Object({
+  id: Type.Integer(),
+  at: Timestamp('When it happened'),
+  action: Type.String({ description: 'client.created, secret.issued, secret.revealed, secret.revoked, member.created, member.updated, members.imported, admin.initialised' }),
+  target: Type.String({ description: 'The client, secret or member acted on' }),
+  requestId: Nullable(Type.String()),
+  sourceIp: Nullable(Type.String()),
+  detail: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed; never a secret' }),
+});
+
+type Query = { from?: string; to?: string; order?: 'oldest' | 'newest'; limit?: number; cursor?: string };
+
+export async function adminAuditRoutes(app: FastifyInstance, { audit }: { audit: Pick<AuditStore, 'list'> }) {
+  app.get<{ Querystring: Query }>(
+    '/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What the organisation did through the admin API and the hand-over',
+        querystring: Type.Object({
+          from: Type.Optional(Type.String({ description: 'At or after (ISO 8601)' })),
+          to: Type.Optional(Type.String({ description: 'Before (ISO 8601)' })),
+          order: Type.Optional(Type.Union([Type.Literal('oldest'), Type.Literal('newest')], { description: 'oldest first (default) or newest first' })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+          cursor: Type.Optional(Type.String()),
+        }),
+        response: { 200: Type.Object({ items: Type.Array(Event), nextCursor: Nullable(Type.String()) }), 400: AdminError, 401: AdminError },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 100;
+      const rows = await audit.list({
+        from: optionalDate('from', request.query.from),
+        to: optionalDate('to', request.query.to),
+        newestFirst: request.query.order === 'newest',
+        cursorId: request.query.cursor === undefined ? undefined : Number(decodeCursor('a', request.query.cursor)),
+        limit: limit + 1,
+      });
+      const page = pageOf('a', rows, limit);
+      return {
+        items: page.rows.map((row) => ({
+          id: row.id,
+          at: row.at,
+          action: row.action,
+          target: row.target,
+          requestId: row.request_id,
+          sourceIp: row.source_ip,
+          detail: row.detail,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { AdminClient } from './admin-client.js';
+import { usageError } from './errors.js';
+
+export const DEFAULT_URL = 'http://localhost:8080';
+
+export interface GlobalOptions {
+  url?: string;
+  token?: string;
+  json?: boolean;
+}
+
+export interface Context {
+  api: AdminClient;
+  json: boolean;
+}
+
+const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+/** What every command needs: the client for the service named by --url/BIS_URL, and whether to print JSON. */
+export function contextOf(command: Command): Context {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const raw = present(options.url) ?? present(process.env.BIS_URL) ?? DEFAULT_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw usageError(`${JSON.stringify(raw)} is not a URL: set BIS_URL (or --url) to the service's address, e.g. ${DEFAULT_URL}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw usageError(`${JSON.stringify(raw)} is not an http:// or https:// URL: set BIS_URL (or --url) to the service's address`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw usageError('BIS_URL (or --url) must be a plain base address such as https://bis.example.org, without query, fragment or credentials');
+  }
+  const token = present(options.token) ?? present(process.env.BIS_ADMIN_TOKEN);
+  return { api: new AdminClient(url.href.replace(/\/+$/, ''), token), json: options.json === true };
+}

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { segment } from './admin-client.js';
+import { contextOf } from './context.js';
+import { details, print, printJson } from './output.js';
+
+interface Issued {
+  secretId: string;
+  handoverUrl: string;
+  expiresAt: string;
+}
+
+export function registerSecrets(program: Command): void {
+  const secrets = program
+    .command('secrets')
+    .description("a bank's client secrets: issue one through a one-time link, revoke one")
+    .addHelpText(
+      'after',
+      '\nTo rotate: issue a new secret, wait until the bank uses it (bis clients show), then revoke the old one.',
+    );
+
+  secrets
+    .command('issue')
+    .description('issue a secret: prints a one-time hand-over link for the bank and when it expires')
+    .argument('<client-id>', 'the client ID')
+    .action(async (clientId: string, _options: unknown, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<Issued>('POST', `/clients/${segment(clientId)}/secrets`, {
+        hints: {
+          404: 'list the clients and their IDs with: bis clients list',
+          409: `revoke one first: bis clients show ${clientId} lists them, bis secrets revoke ${clientId} SECRET_ID revokes one`,
+        },
+      });
+      if (json) return printJson(body);
+      print(details([['secretId', body.secretId], ['handoverUrl', body.handoverUrl], ['expiresAt', body.expiresAt]]));
+      print('\nSend the link to the bank. It shows the credentials once; opening it in a browser does not use it up.');
+    });
+
+  secrets
+    .command('revoke')
+    .description('revoke a secret: no new tokens from it; tokens already issued run out within the hour')
+    .argument('<client-id>', 'the client ID')
+    .argument('<secret-id>', 'the secret ID (see bis clients show CLIENT_ID)')
+    .action(async (clientId: string, secretId: string, _options: unknown, command: Command) => {
+      const { api, json } = contextOf(command);
+      await api.call('DELETE', `/clients/${segment(clientId)}/secrets/${segment(secretId)}`, {
+        hints: { 404: `list the client's secrets with: bis clients show ${clientId}` },
+      });
+      // 204 has no body, so --json prints nothing: the exit code is the answer.
+      if (!json) print(`Revoked secret ${secretId} of client ${clientId}.`);
+    });
+}

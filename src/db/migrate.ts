@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/001-initial.js';
+import * as operations from './migrations/002-operations.js';
+import type { Db } from './schema.js';
+
+// Listed here rather than read from disk, so the compiled service and the tests run the same set.
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-operations': operations,
+};
+
+export const MIGRATION_NAMES = Object.keys(migrations);
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Brings the schema up to date. On PostgreSQL the migrator holds an advisory lock, so instances
+ * that start together run each migration once.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it. */
+export const NoBody = (description: string) => Type.Null({ description });
+
+export const BankError = Type.Object(
+  {
+    resultCode: Type.Integer({ description: '4 = invalid input, 5 = service unavailable (503, with Retry-After)' }),
+    message: Type.String({ description: 'What is wrong, as "<field>: <problem>" for invalid input' }),
+  },
+  { description: 'The request was refused' },
+);
+
+export const AdminError = Type.Object(
+  {
+    error: Type.String({ description: 'Machine-readable code' }),
+    message: Type.String({ description: 'What went wrong, for a person' }),
+  },
+  { description: 'The request was refused' },
+);
+
+export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+export const NullableTimestamp = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

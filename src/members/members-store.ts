@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db, Executor, MembersTable, MemberStatus } from '../db/schema.js';
+
+export type MemberRow = MembersTable;
+
+/**
+ * What an insert into `members as m` does with a member already there. Becoming active from
+ * another status starts a new activation, which is what makes earlier validations stop counting.
+ */
+export const MEMBER_UPSERT = sql`
+  on conflict (customer_ref) do update set
+    full_name = excluded.full_name,
+    status = excluded.status,
+    active_since = case
+      when excluded.status = 'active' and m.status <> 'active' then excluded.updated_at
+      else m.active_since end,
+    activation = case
+      when excluded.status = 'active' and m.status <> 'active' then m.activation + 1
+      else m.activation end,
+    updated_at = case
+      when (m.full_name, m.status) is distinct from (excluded.full_name, excluded.status) then excluded.updated_at
+      else m.updated_at end`;
+
+export function createMembersStore(db: Db) {
+  return {
+    find(customerRef: string, ex: Executor = db): Promise<MemberRow | undefined> {
+      return ex.selectFrom('members').selectAll().where('customer_ref', '=', customerRef).executeTakeFirst();
+    },
+
+    /** Creates or updates a member in one statement. */
+    async upsert(
+      member: { customerRef: string; fullName: string; status: MemberStatus },
+      now: Date,
+      ex: Executor = db,
+    ): Promise<{ member: MemberRow; created: boolean }> {
+      const { rows } = await sql<MemberRow & { created: boolean }>`
+        insert into members as m (customer_ref, full_name, status, active_since, activation, created_at, updated_at)
+        values (${member.customerRef}, ${member.fullName}, ${member.status},
+                case when ${member.status} = 'active' then ${now}::timestamptz end,
+                case when ${member.status} = 'active' then 1 else 0 end, ${now}, ${now})
+        ${MEMBER_UPSERT}
+        returning *, (xmax = 0) as created`.execute(ex);
+      const { created, ...row } = rows[0]!;
+      return { member: row, created };
+    },
+
+    /**
+     * Validation in one round trip: reads the member if it can be paid now and, if so, records
+     * that this client validated it at this time.
+     */
+    async validatePayable(clientId: string, customerRef: string, now: Date, ex: Executor = db): Promise<string | undefined> {
+      const { rows } = await sql<{ full_name: string }>`
+        with payable as (
+          select customer_ref, full_name, activation from members where customer_ref = ${customerRef} and status = 'active'
+        ), recorded as (
+          insert into validations (client_id, customer_ref, activation, validated_at)
+          select ${clientId}, customer_ref, activation, ${now}::timestamptz from payable
+        )
+        select full_name from payable`.execute(ex);
+      return rows[0]?.full_name;
+    },
+
+    /**
+     * The member, and whether this client validated it within the window and in its current
+     * activation. The member row is share-locked until the caller's transaction ends, so a change
+     * of status waits for the payment that relies on the current one.
+     */
+    async payability(
+      clientId: string,
+      customerRef: string,
+      now: Date,
+      windowMs: number,
+      ex: Executor = db,
+    ): Promise<{ status: MemberStatus; validated: boolean } | undefined> {
+      const windowStart = new Date(now.getTime() - windowMs);
+      const { rows } = await sql<{ status: MemberStatus; validated: boolean }>`
+        select m.status, exists (
+          select 1 from validations v
+          where v.client_id = ${clientId} and v.customer_ref = m.customer_ref
+            and v.activation = m.activation
+            and v.validated_at >= ${windowStart}::timestamptz
+            and v.validated_at <= ${now}::timestamptz
+        ) as validated
+        from members m where m.customer_ref = ${customerRef}
+        for share of m`.execute(ex);
+      return rows[0];
+    },
+  };
+}
+
+export type MembersStore = ReturnType<typeof createMembersStore>;

@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { BANK_RESULT_CODES } from '../http/errors.js';
+import { BankError, NoBody } from '../http/schemas.js';
+import type { MembersService } from './members-service.js';
+
+export const VALIDATE_BODY_LIMIT = 16 * 1024;
+
+const ValidationResult = (description: string) =>
+  Type.Object(
+    {
+      resultCode: Type.Integer({ description: '0 = found, 1 = not found' }),
+      message: Type.String({ description: '"Customer found" or "Customer not found"' }),
+      customerName: Type.String({ description: "The member's full name; empty when not found" }),
+      customerRef: Type.String({ description: 'The Member Number without surrounding spaces; empty when not found' }),
+    },
+    { description },
+  );
+
+const ValidateBody = Type.Object(
+  { customerRef: Type.String({ description: 'The Member Number: seven digits; surrounding spaces are ignored' }) },
+  { additionalProperties: true },
+);
+
+export async function validateRoutes(app: FastifyInstance, { members }: { members: MembersService }) {
+  app.post<{ Body: { customerRef: string } }>(
+    '/bank/v1/validate',
+    {
+      bodyLimit: VALIDATE_BODY_LIMIT,
+      schema: {
+        tags: ['bank'],
+        summary: 'Validate a member before a payment',
+        security: [{ bearerAuth: [] }],
+        body: ValidateBody,
+        response: {
+          200: ValidationResult('The member can receive a payment now'),
+          400: BankError,
+          401: NoBody('Token missing, expired or not valid: request a new token'),
+          404: ValidationResult('No member who can receive a payment now: hold the payment'),
+          413: NoBody('Body larger than 16 KiB'),
+          503: BankError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await members.validate(request.clientId, request.body.customerRef);
+      if (!result.found) {
+        return reply
+          .code(404)
+          .send({ resultCode: BANK_RESULT_CODES.customerNotFound, message: 'Customer not found', customerName: '', customerRef: '' });
+      }
+      return { resultCode: BANK_RESULT_CODES.ok, message: 'Customer found', customerName: result.customerName, customerRef: result.customerRef };
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.js';
+
+export const RATE_WINDOW_MS = 60_000;
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * A sliding-window log per client ID, kept in the database so every instance shares one count.
+ * One upsert records the hit, drops hits older than the window and keeps only the newest
+ * limit + 1: that is all a decision needs, so a flood cannot grow the row. The row lock of the
+ * upsert serialises concurrent requests for the same ID, so the count is exact.
+ */
+export function createRateLimitStore(db: Db) {
+  return {
+    /** `key` identifies the client ID; callers pass a digest so any presented value fits the index. */
+    async hit(key: string, now: Date, limit: number): Promise<RateDecision> {
+      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
+      const { rows } = await sql<{ hits: Date[] }>`
+        insert into token_rate_limits as t (client_id, hits) values (${key}, array[${now}::timestamptz])
+        on conflict (client_id) do update set hits = (
+          select coalesce(array_agg(h order by h), '{}')
+          from (
+            select h from unnest(t.hits || ${now}::timestamptz) as h
+            where h > ${windowStart}::timestamptz
+            order by h desc
+            limit ${limit + 1}
+          ) as recent
+        )
+        returning hits`.execute(db);
+      const hits = rows[0]!.hits.map((hit) => new Date(hit));
+      if (hits.length <= limit) return { allowed: true };
+      // hits holds the newest limit + 1, oldest first; a request is allowed again once all but
+      // limit - 1 of them have left the window, i.e. when hits[1] does.
+      const reopensAt = hits[1]!.getTime() + RATE_WINDOW_MS;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)) };
+    },
+
+    /** Forgets client IDs that have not been named for a whole window. */
+    async prune(now: Date): Promise<void> {
+      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
+      await sql`delete from token_rate_limits where hits[array_upper(hits, 1)] <= ${windowStart}::timestamptz`.execute(db);
+    },
+  };
+}
+
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

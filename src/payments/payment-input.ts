@@ -1,0 +1,100 @@
+import { AppError } from '../http/errors.js';
+import { normalizeMemberNumber } from '../members/member-number.js';
+import { parseAmount } from './amount.js';
+import { parseIsoDateTime } from '../iso-date-time.js';
+
+export const PAYMENT_TYPES = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const MAX_REFERENCE_LENGTH = 64;
+
+/** The notification as the schema lets it through: types are checked, rules are not yet. */
+export interface PaymentNotificationBody {
+  transactionReference: string;
+  paymentType: PaymentType;
+  customerRef?: string;
+  additions?: { customerRef?: string };
+  amount: string | number;
+  currency?: string;
+  transactionDate?: string;
+  payerName?: string;
+  payerAccount?: string;
+  payerPhone?: string;
+  narration?: string;
+}
+
+export interface PaymentInput {
+  transactionReference: string;
+  paymentType: PaymentType;
+  /** As sent, trimmed: kept on a held payment even when it names no member. */
+  customerRef: string;
+  /** The seven-digit Member Number, or undefined when customerRef cannot name a member. */
+  memberNumber: string | undefined;
+  /** Exact decimal string with two places. */
+  amount: string;
+  currency: string;
+  transactionDate: Date | undefined;
+  payerName: string | null;
+  payerAccount: string | null;
+  payerPhone: string | null;
+  narration: string | null;
+}
+
+const invalid = (field: string, problem: string) => new AppError('invalid_input', `${field}: ${problem}`);
+
+function customerRefOf(body: PaymentNotificationBody): string {
+  const top = body.customerRef?.trim();
+  const nested = body.additions?.customerRef?.trim();
+  if (top !== undefined && nested !== undefined && top !== nested) {
+    // Two different members in one notification: attributing the money to either could be wrong.
+    throw invalid('customerRef', 'differs from additions.customerRef');
+  }
+  const customerRef = top ?? nested;
+  if (customerRef === undefined) throw invalid('customerRef', 'is required');
+  return customerRef;
+}
+
+// PostgreSQL text cannot hold NUL. A free-text field with one is refused; a customerRef with
+// one names no member, so it is held like any other such reference, with the NUL shown as U+FFFD.
+const NUL = '\u0000';
+
+function storable(field: string, value: string): string {
+  if (value.includes(NUL)) throw invalid(field, 'must not contain NUL characters');
+  return value;
+}
+
+const optional = (field: string, value: string | undefined) => {
+  const trimmed = value === undefined ? undefined : storable(field, value).trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Applies the rules of the payment contract that a JSON schema cannot say; throws a 400 for the first one broken. */
+export function readPaymentNotification(body: PaymentNotificationBody): PaymentInput {
+  const transactionReference = storable('transactionReference', body.transactionReference).trim();
+  if (transactionReference.length < 1 || transactionReference.length > MAX_REFERENCE_LENGTH) {
+    throw invalid('transactionReference', `must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+  }
+  const customerRef = customerRefOf(body).replaceAll(NUL, '\ufffd');
+  const amount = parseAmount(body.amount);
+  if (!amount.ok) throw invalid('amount', amount.problem);
+  const currency = (body.currency ?? 'KES').trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalid('currency', 'must be a three-letter ISO 4217 code such as KES');
+  let transactionDate: Date | undefined;
+  if (body.transactionDate !== undefined) {
+    transactionDate = parseIsoDateTime(body.transactionDate);
+    if (!transactionDate) throw invalid('transactionDate', 'must be an ISO 8601 date-time such as 2026-11-21T10:15:00+03:00');
+  }
+  return {
+    transactionReference,
+    paymentType: body.paymentType,
+    customerRef,
+    memberNumber: normalizeMemberNumber(customerRef),
+    amount: amount.amount,
+    currency,
+    transactionDate,
+    payerName: optional('payerName', body.payerName),
+    payerAccount: optional('payerAccount', body.payerAccount),
+    payerPhone: optional('payerPhone', body.payerPhone),
+    narration: optional('narration', body.narration),
+  };
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { bankCall, bankWithToken, putMember, requestToken } from './support/bank.js';
+import { json, startTestApp, type TestApp } from './support/test-app.js';
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATABASE_URL }, () => {
+  let t: TestApp;
+  let database: string;
+  before(async () => {
+    t = await startTestApp('postgres');
+    database = (await t.database.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name;
+  });
+  after(async () => {
+    await onServer(`alter database ${database} allow_connections true`);
+    await t.close();
+  });
+
+  it('answers 503 with Retry-After, in each API\'s own shape, then recovers by itself', async () => {
+    const bank = await bankWithToken(t.app);
+    await putMember(t.app, '9100001', 'Fault Tolerant');
+
+    await onServer(`alter database ${database} allow_connections false`);
+    await onServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`);
+
+    const validate = await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' });
+    assert.equal(validate.statusCode, 503, validate.body);
+    assert.equal(validate.headers['retry-after'], '5');
+    assert.equal(json(validate).resultCode, 5);
+    assert.equal(typeof json(validate).message, 'string');
+
+    const token = await requestToken(t.app, bank.clientId, bank.clientSecret);
+    assert.equal(token.statusCode, 503);
+    assert.equal(json(token).error, 'temporarily_unavailable');
+    assert.equal(token.headers['cache-control'], 'no-store');
+
+    assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 503);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+
+    await onServer(`alter database ${database} allow_connections true`);
+    assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+  });
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  options: DatabaseOptions;
+  /** Drops what the test made. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A new, empty database: in-memory PGlite, or a database of its own on the PostgreSQL server, so
+ * test files running at once never see each other's rows.
+ */
+export async function createTestDatabase(kind: DatabaseKind, dataDir?: string): Promise<TestDatabase> {
+  if (kind === 'pglite') return { options: { dataDir }, dispose: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `bis_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { url: url.toString() },
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function openMigrated(options: DatabaseOptions): Promise<Database> {
+  const database = await openDatabase(options);
+  await migrateToLatest(database.db);
+  return database;
+}

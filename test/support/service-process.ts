@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { ADMIN_TOKEN } from './test-app.js';
+
+/** The service as its own process, as `npm start` runs it, for tests that kill it. */
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+export async function startService(env: NodeJS.ProcessEnv): Promise<ServiceProcess> {
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BIS_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the service exited at start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child, output: () => output };
+    } catch {
+      if (attempt > 150) throw new Error(`the service did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function stopService(service: ServiceProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (service.child.exitCode !== null) return service.child.exitCode;
+  const exited = once(service.child, 'exit');
+  service.child.kill(signal);
+  const [code] = (await exited) as [number | null];
+  return code;
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import { buildApp, type AppConfig } from '../../src/app.js';
+import type { Database } from '../../src/db/database.js';
+import { ManualClock } from './clock.js';
+import { createTestDatabase, openMigrated, type DatabaseKind } from './databases.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export const defaultTestConfig: AppConfig = {
+  adminToken: ADMIN_TOKEN,
+  publicUrl: 'http://bis.test',
+  handoverTtl: 72 * 3_600_000,
+  tokenRateLimit: 30,
+  tokenSigningKey: undefined,
+  validationWindow: 24 * 3_600_000,
+  requireValidation: true,
+  logLevel: 'silent',
+};
+
+export interface TestApp {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  /** Every log line the app wrote, when built with captureLogs. */
+  logs: string[];
+  close(): Promise<void>;
+  /** Builds a second app on the same data, as after a restart. */
+  restart(overrides?: Partial<AppConfig>): Promise<TestApp>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  captureLogs?: boolean;
+  dataDir?: string;
+}
+
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(kind, options.dataDir);
+  const clock = new ManualClock();
+  const start = async (config: Partial<AppConfig>, dispose: boolean): Promise<TestApp> => {
+    const database = await openMigrated(testDb.options);
+    const logs: string[] = [];
+    const logStream = options.captureLogs
+      ? new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) })
+      : undefined;
+    const fullConfig = { ...defaultTestConfig, ...(options.captureLogs ? { logLevel: 'info' } : {}), ...config };
+    const app = await buildApp({ config: fullConfig, database, clock, ...(logStream ? { logStream } : {}) });
+    await app.ready();
+    const close = async () => {
+      await app.close();
+      await database.close();
+      if (dispose) await testDb.dispose();
+    };
+    return {
+      kind,
+      app,
+      database,
+      clock,
+      logs,
+      close,
+      restart: async (overrides = {}) => {
+        await app.close();
+        await database.close();
+        return start({ ...config, ...overrides }, dispose);
+      },
+    };
+  };
+  return start(options.config ?? {}, true);
+}
+
+export const json = (response: LightMyRequestResponse): any => JSON.parse(response.body);
