@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -54,11 +55,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
   if (!(await app.services.adminTokens.isSet())) {
     app.log.warn('no admin token yet: the admin API refuses every call until one is made');
     const setupCode = await app.services.adminTokens.newSetupCode();
     writeSetupCode(config.dataDir, setupCode);
-    process.stderr.write(firstRunHint(config.port, setupCode, setupCodePath(config.dataDir)));
+    process.stderr.write(firstRunHint(port, setupCode, setupCodePath(config.dataDir)));
   }
 }
 

@@ -10,22 +10,26 @@ export interface ServiceProcess {
 }
 
 export async function startService(env: NodeJS.ProcessEnv): Promise<ServiceProcess> {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  // Port 0 lets the system pick a free port; a port picked here at random can collide with
+  // another test's server or with a client connection's ephemeral port.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BIS_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BIS_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the service exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child, output: () => output };
-    } catch {
-      if (attempt > 150) throw new Error(`the service did not start:\n${output}`);
+    const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    if (url) {
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return { url, child, output: () => output };
+      } catch {
+        // not answering yet
+      }
     }
+    if (attempt > 150) throw new Error(`the service did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
