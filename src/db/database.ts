@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import { DatabaseUnavailableError } from './unavailable.js';
+import { DatabaseUnavailableError, isDatabaseUnavailable, LOCK_TIMEOUT_MS } from './unavailable.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import type { Db } from './schema.js';
+import type { Db, Schema } from './schema.js';
 
 /** The service's view of its database: the same queries run on both implementations. */
 export interface Database {
@@ -12,8 +12,20 @@ export interface Database {
   readonly db: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Counts for the metrics endpoint; reading them costs nothing. */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
+
+export interface DatabaseStats {
+  /** The connection pool; the embedded database has one connection and no pool. */
+  pool?: { max: number; total: number; idle: number; waiting: number };
+  /** Failed statements and connection attempts since start, by kind. */
+  errors: Record<DatabaseErrorKind, number>;
+}
+
+/** unavailable: the database could not be reached or went away; conflict: a constraint said no (expected under concurrency). */
+export type DatabaseErrorKind = 'unavailable' | 'conflict' | 'other';
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded database is used. */
@@ -23,27 +35,48 @@ export interface DatabaseOptions {
 }
 
 const INT8_OID = 20;
+const POOL_SIZE = 10;
 
-function wrap(kind: Database['kind'], db: Db): Database {
+/** Counts what failed, for the metrics; Kysely reports every failed statement here. */
+function errorCounter() {
+  const errors: Record<DatabaseErrorKind, number> = { unavailable: 0, conflict: 0, other: 0 };
+  const count = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    errors[isDatabaseUnavailable(error) ? 'unavailable' : typeof code === 'string' && code.startsWith('23') ? 'conflict' : 'other']++;
+  };
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') count(event.error);
+  };
+  return { errors, count, log };
+}
+
+function wrap(kind: Database['kind'], db: Db, stats: () => DatabaseStats): Database {
   return {
     kind,
     db,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    stats,
     close: () => db.destroy(),
   };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const failures = errorCounter();
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: POOL_SIZE,
       connectionTimeoutMillis: 5_000,
+      // Finds a server that vanished without closing the connection (a host gone, a cable pulled).
+      keepAlive: true,
       // A transaction left open (an import whose upload stalled) would hold back the ERP export's
-      // bound and keep its locks: the server ends it after a minute of silence.
-      options: '-c idle_in_transaction_session_timeout=60000',
+      // bound and keep its locks: the server ends it after a minute of silence. A statement that
+      // waits for a lock (a payment for a member that a long import is rewriting) gives up after
+      // a few seconds and the caller gets a 503 to retry, rather than a bank's call hanging;
+      // the waits that are meant to be long (migrations, imports) lift this for themselves.
+      options: `-c idle_in_transaction_session_timeout=60000 -c lock_timeout=${LOCK_TIMEOUT_MS}`,
       // identity columns are int8; our values stay far below 2^53, so numbers are exact and match PGlite.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -57,15 +90,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       try {
         return await pool.connect();
       } catch (error) {
+        failures.count(error);
         throw new DatabaseUnavailableError(error);
       }
     };
-    return wrap('postgres', new Kysely({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) }));
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }), log: failures.log });
+    return wrap('postgres', db, () => ({
+      pool: { max: POOL_SIZE, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      errors: { ...failures.errors },
+    }));
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
     const pglite = await PGlite.create(options.dataDir ?? undefined);
-    const database = wrap('pglite', new Kysely({ dialect: new PGliteDialect(pglite) }));
+    const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: failures.log });
+    const database = wrap('pglite', db, () => ({ errors: { ...failures.errors } }));
     const close = async () => {
       await database.close();
       // Kysely only closes a driver it has used; a database opened and never queried is closed here.

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial.js';
 import * as operations from './migrations/002-operations.js';
 import type { Db } from './schema.js';
@@ -18,7 +18,16 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * that start together run each migration once.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // An instance starting while another migrates waits for it however long it takes: the
+  // connection's lock timeout is lifted for the migration's session.
+  const { error, results } = await db.connection().execute(async (connection) => {
+    await sql`select set_config('lock_timeout', '0', false)`.execute(connection);
+    try {
+      return await new Migrator({ db: connection, provider }).migrateToLatest();
+    } finally {
+      await sql`reset lock_timeout`.execute(connection).catch(() => {});
+    }
+  });
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

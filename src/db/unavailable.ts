@@ -6,9 +6,13 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** How long a statement on PostgreSQL waits for a row another transaction holds before giving up. */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 // SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart,
-// terminated backend), and the errors of a socket that went away.
-const CONNECTION_STATES = /^(08|57P0[1-4]|53300)/;
+// terminated backend), too many connections, and a lock not granted within LOCK_TIMEOUT_MS
+// (55P03): each passes if tried again. Also the errors of a socket that went away.
+const CONNECTION_STATES = /^(08|57P0[1-4]|53300|55P03)/;
 const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -89,8 +89,9 @@ export function createMembersImportStore(db: Db) {
       try {
         return await db.transaction().execute(async (tx) => {
           // One import at a time: two registers merged at once could deadlock, and each answer's
-          // counts should describe the members it found.
-          await sql`select pg_advisory_xact_lock(hashtext('bis:members-import'))`.execute(tx);
+          // counts should describe the members it found. An import waits its turn however long
+          // the one before takes, so it lifts the connection's lock timeout.
+          await sql`select set_config('lock_timeout', '0', true), pg_advisory_xact_lock(hashtext('bis:members-import'))`.execute(tx);
           await sql`create temporary table import_rows (
             line integer not null, customer_ref text not null, full_name text not null, status text not null
           ) on commit drop`.execute(tx);
