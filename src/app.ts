@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminAuth } from './admin/admin-auth.js';
@@ -13,7 +12,9 @@ import { healthRoutes } from './http/health-routes.js';
 import { keepRawJsonBodies } from './http/json-body.js';
 import { trackMethods } from './http/method-not-allowed.js';
 import { loggerOptions } from './http/logger.js';
+import { createMetrics, installMetrics } from './http/metrics.js';
 import { openApiOptions } from './http/openapi.js';
+import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 import { validatorCompiler } from './http/validation.js';
 import { validateRoutes } from './members/validate-routes.js';
 import { tokenRoutes } from './oauth/token-routes.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   clock: Clock;
   /** Where log lines go; standard output when not given. */
   logStream?: NodeJS.WritableStream;
+  /** Timeouts and the connection cap; the production values unless a test needs short ones. */
+  serverLimits?: ServerLimits;
 }
 
 declare module 'fastify' {
@@ -40,16 +43,21 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP service on a migrated database. Starting it is main.ts's job. */
-export async function buildApp({ config, database, clock, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock, logStream, serverLimits = SERVER_LIMITS }: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(database.db, config, clock);
   const logger = loggerOptions(config.logLevel);
+  const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } = serverLimits;
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
+    http: { headersTimeout, connectionsCheckingInterval },
+    requestTimeout,
+    keepAliveTimeout,
     // The bank API's own limits are per route; this only caps routes that set none.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
   });
+  app.server.maxConnections = maxConnections;
   app.decorate('services', services);
   app.decorateRequest('clientId', '');
   app.setValidatorCompiler(validatorCompiler);
@@ -79,6 +87,8 @@ export async function buildApp({ config, database, clock, logStream }: AppDeps):
   await app.register(handoverRoutes, { clients: services.clients });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(healthRoutes, { database });
+
+  installMetrics(app, createMetrics(database));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   answerWrongMethods();
