@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { buildApp, type AppConfig } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
+import type { ServerLimits } from '../../src/http/server-limits.js';
 import { ManualClock } from './clock.js';
 import { createTestDatabase, openMigrated, type DatabaseKind } from './databases.js';
 
@@ -34,6 +35,7 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   captureLogs?: boolean;
   dataDir?: string;
+  serverLimits?: ServerLimits;
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -46,7 +48,13 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       ? new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) })
       : undefined;
     const fullConfig = { ...defaultTestConfig, ...(options.captureLogs ? { logLevel: 'info' } : {}), ...config };
-    const app = await buildApp({ config: fullConfig, database, clock, ...(logStream ? { logStream } : {}) });
+    const app = await buildApp({
+      config: fullConfig,
+      database,
+      clock,
+      ...(logStream ? { logStream } : {}),
+      ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
+    });
     await app.ready();
     const close = async () => {
       await app.close();

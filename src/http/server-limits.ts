@@ -1,0 +1,39 @@
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * How long the server waits for a client, and how many it serves at once. A client that stalls
+ * (by accident or to tie up the server) is cut off; a bank that keeps its connection open reuses it.
+ */
+export interface ServerLimits {
+  /** The whole request head must arrive within this time. */
+  headersTimeout: number;
+  /** The whole request, body included; a register of a few million members must upload in this time. */
+  requestTimeout: number;
+  /**
+   * An idle keep-alive connection is closed after this long. Longer than the 60 s idle timeout of
+   * common load balancers, so the balancer, not the service, closes a connection it may be reusing.
+   */
+  keepAliveTimeout: number;
+  /** Connections beyond this are closed as they arrive, so a flood cannot exhaust memory or file descriptors. */
+  maxConnections: number;
+  /** How often the server looks for requests past their headers or request timeout. */
+  connectionsCheckingInterval: number;
+}
+
+export const SERVER_LIMITS: ServerLimits = {
+  headersTimeout: 10_000,
+  requestTimeout: 300_000,
+  keepAliveTimeout: 72_000,
+  maxConnections: 1_000,
+  connectionsCheckingInterval: 1_000,
+};
+
+// A request id a load balancer or the bank sent is kept, so one id follows a call through every
+// log; anything that could break a log line or a header is replaced by our own.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
