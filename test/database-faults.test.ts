@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { bankCall, bankWithToken, putMember, requestToken } from './support/bank.js';
+import { bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 async function onServer(statement: string) {
@@ -47,5 +47,38 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     await onServer(`alter database ${database} allow_connections true`);
     assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' })).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.ok(Number(/^bis_db_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) > 0, 'the outage is counted');
+  });
+
+  it('answers 503 within seconds, not a hang, while another transaction holds the member, and accepts once it lets go', { timeout: 20_000 }, async () => {
+    const bank = await bankWithToken(t.app, 'Lock Bank');
+    await putMember(t.app, '9100002', 'Locked Member');
+    assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100002' })).statusCode, 200);
+    // What a long import does to the members it rewrites.
+    const holder = new pg.Client({ connectionString: testDatabaseUrl(database) });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`update members set full_name = full_name where customer_ref = '9100002'`);
+      const started = Date.now();
+      const held = await bankCall(t.app, bank.token, 'payments', paymentBody('9100002', { transactionReference: 'LOCKED-1' }));
+      const waited = Date.now() - started;
+      assert.equal(held.statusCode, 503, held.body);
+      assert.equal(held.headers['retry-after'], '5');
+      assert.equal(json(held).resultCode, 5);
+      assert.ok(waited < 8_000, `answered after ${waited} ms`);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    const retried = await bankCall(t.app, bank.token, 'payments', paymentBody('9100002', { transactionReference: 'LOCKED-1' }));
+    assert.equal(retried.statusCode, 200, retried.body);
   });
 });
+
+function testDatabaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

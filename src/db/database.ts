@@ -90,8 +90,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       try {
         return await pool.connect();
       } catch (error) {
-        failures.count(error);
-        throw new DatabaseUnavailableError(error);
+        const unavailable = new DatabaseUnavailableError(error);
+        failures.count(unavailable);
+        throw unavailable;
       }
     };
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }), log: failures.log });
