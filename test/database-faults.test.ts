@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
+import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 async function onServer(statement: string) {
@@ -40,6 +40,11 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     assert.equal(token.statusCode, 503);
     assert.equal(json(token).error, 'temporarily_unavailable');
     assert.equal(token.headers['cache-control'], 'no-store');
+
+    const listed = await admin(t.app, 'GET', '/clients');
+    assert.equal(listed.statusCode, 503);
+    assert.equal(listed.headers['retry-after'], '5');
+    assert.equal(json(listed).error, 'unavailable');
 
     assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 503);
     assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);

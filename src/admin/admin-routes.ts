@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { declareUnavailable } from '../http/schemas.js';
 import type { Services } from '../services.js';
 import { adminAuditRoutes } from './admin-audit-routes.js';
 import { adminAuth } from './admin-auth.js';
@@ -10,6 +11,7 @@ import { adminPaymentsRoutes } from './admin-payments-routes.js';
 
 /** The organisation's own API, behind its own token: an encapsulated plugin so its hook guards only these routes. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.addHook('onRoute', declareUnavailable);
   // Outside the guarded context: making the first token cannot need one.
   await app.register(adminInitRoutes, { adminTokens: services.adminTokens });
   await app.register(async (guarded) => {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { actorOf } from '../http/actor.js';
+import { declareUnavailable } from '../http/schemas.js';
 import type { ClientsService } from './clients-service.js';
 import { HANDOVER_CSP, gonePage, readyPage, revealedPage, unknownPage } from './handover-page.js';
 
@@ -24,6 +25,7 @@ export async function handoverRoutes(app: FastifyInstance, { clients }: { client
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
 
+  app.addHook('onRoute', declareUnavailable);
   app.addHook('onRequest', async (_request, reply) => {
     reply
       .header('cache-control', 'no-store')

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { RouteOptions } from 'fastify';
 
 /** A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it. */
 export const NoBody = (description: string) => Type.Null({ description });
@@ -18,6 +19,16 @@ export const AdminError = Type.Object(
   },
   { description: 'The request was refused' },
 );
+
+const Unavailable = Type.Object(AdminError.properties, {
+  description: 'error "unavailable": the database does not answer; try again after Retry-After seconds',
+});
+
+/** For an onRoute hook: every route that reads or writes the database can answer 503, and says so. */
+export function declareUnavailable(route: RouteOptions): void {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (response && !('503' in response)) route.schema = { ...route.schema, response: { ...response, 503: Unavailable } };
+}
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 export const NullableTimestamp = (description: string) =>
