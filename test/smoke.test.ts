@@ -27,6 +27,14 @@ for (const kind of databaseKinds()) {
       await t.app.inject({ method: 'GET', url: link });
       await tokenFor(t.app, bank.clientId, `${bank.clientSecret}x`).catch(() => undefined);
       await bankCall(t.app, `${token}x`, 'validate', { customerRef: '1234567' });
+      const basic = Buffer.from(`${bank.clientId}:${bank.clientSecret}`).toString('base64');
+      const byBasic = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/v1/token',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials',
+      });
+      assert.equal(byBasic.statusCode, 200);
 
       const { rows } = await sql<{ value: string }>`
         select secret_hash as value from client_secrets where secret_hash is not null
@@ -34,7 +42,7 @@ for (const kind of databaseKinds()) {
         union all select value from service_keys`.execute(t.database.db);
       const log = t.logs.join('');
       assert.ok(log.includes('request completed'), 'the log was captured');
-      for (const secret of [bank.clientSecret, token, link.split('/').pop()!, 'test-admin-token', ...rows.map((row) => row.value)]) {
+      for (const secret of [bank.clientSecret, token, json(byBasic).access_token, basic, link.split('/').pop()!, 'test-admin-token', ...rows.map((row) => row.value)]) {
         assert.ok(!log.includes(secret), `the log contains ${secret.slice(0, 6)}…`);
       }
     });
