@@ -85,6 +85,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server emits 'error'; without a listener that would end the process.
     pool.on('error', () => {});
+    // A client in use whose server goes away emits 'error' too, and the pool listens only while it
+    // is idle: without a listener of its own the process would end. The statement in flight fails
+    // anyway (answered 503), and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     // A failed connect is told apart from a failed statement, so the caller can answer 503.
     const connect = async () => {
       try {
