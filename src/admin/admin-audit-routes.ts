@@ -39,7 +39,7 @@ export async function adminAuditRoutes(app: FastifyInstance, { audit }: { audit:
         from: optionalDate('from', request.query.from),
         to: optionalDate('to', request.query.to),
         newestFirst: request.query.order === 'newest',
-        cursorId: request.query.cursor === undefined ? undefined : Number(decodeCursor('a', request.query.cursor)),
+        cursorId: request.query.cursor === undefined ? undefined : decodeCursor('a', request.query.cursor),
         limit: limit + 1,
       });
       const page = pageOf('a', rows, limit);

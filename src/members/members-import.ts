@@ -20,6 +20,16 @@ export interface ImportProblem {
 
 export type ImportResult = ImportCounts & { dryRun: boolean };
 
+/**
+ * A bad value as the answer quotes it: a string in quotes, cut short, anything else by its kind.
+ * A value from a JSON import can be nested deeper than JSON.stringify's stack reaches.
+ */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '""';
+  if (typeof value !== 'string') return `(${Array.isArray(value) ? 'an array' : `a ${typeof value}`})`;
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
 /** Checks one row; returns the member to stage or the reason it is refused. */
 function readRow({ line, fields }: RawMemberRow): StagedMember | ImportProblem {
   const { customerRef, fullName, status } = fields;
@@ -27,11 +37,11 @@ function readRow({ line, fields }: RawMemberRow): StagedMember | ImportProblem {
     return { line, reason: 'not valid UTF-8: save the file as CSV UTF-8' };
   }
   const ref = typeof customerRef === 'string' ? normalizeMemberNumber(customerRef) : undefined;
-  if (!ref) return { line, reason: `bad customerRef ${JSON.stringify(customerRef ?? '')}: must be a string of seven digits` };
+  if (!ref) return { line, reason: `bad customerRef ${shown(customerRef)}: must be a string of seven digits` };
   const name = readFullName(typeof fullName === 'string' ? fullName : '');
   if ('problem' in name) return { line, reason: `fullName for ${ref} ${name.problem}` };
   const state = typeof status === 'string' ? status.trim().toLowerCase() : '';
-  if (!STATUSES.has(state)) return { line, reason: `unknown status ${JSON.stringify(status ?? '')} for ${ref}: use active, suspended or closed` };
+  if (!STATUSES.has(state)) return { line, reason: `unknown status ${shown(status)} for ${ref}: use active, suspended or closed` };
   return { line, customerRef: ref, fullName: name.name, status: state };
 }
 

@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { decodeCursor, optionalDate, pageOf } from '../paging.js';
+import { normalizeMemberNumber } from '../members/member-number.js';
 import { paymentView, type PaymentView } from './payment-view.js';
 import type { PaymentsStore } from './payments-store.js';
 
@@ -15,6 +16,12 @@ export interface PaymentQuery {
 
 export const DEFAULT_PAGE = 50;
 
+function memberNumberFilter(input: string): string {
+  const customerRef = normalizeMemberNumber(input);
+  if (!customerRef) throw new AppError('invalid_input', 'customerRef: must be seven digits');
+  return customerRef;
+}
+
 /** The staff's view of payments: newest first, filtered, one page at a time. */
 export function createPaymentsQuery({ store }: { store: Pick<PaymentsStore, 'list' | 'findByReceipt'> }) {
   return {
@@ -22,10 +29,10 @@ export function createPaymentsQuery({ store }: { store: Pick<PaymentsStore, 'lis
       const limit = query.limit ?? DEFAULT_PAGE;
       const rows = await store.list({
         status: query.status,
-        customerRef: query.customerRef?.trim(),
+        customerRef: query.customerRef === undefined ? undefined : memberNumberFilter(query.customerRef),
         from: optionalDate('from', query.from),
         to: optionalDate('to', query.to),
-        beforeId: query.cursor === undefined ? undefined : Number(decodeCursor('p', query.cursor)),
+        beforeId: query.cursor === undefined ? undefined : decodeCursor('p', query.cursor),
         limit: limit + 1,
       });
       const page = pageOf('p', rows, limit);
