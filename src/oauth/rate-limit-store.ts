@@ -16,7 +16,9 @@ export function createRateLimitStore(db: Db) {
     /** `key` identifies the client ID; callers pass a digest so any presented value fits the index. */
     async hit(key: string, now: Date, limit: number): Promise<RateDecision> {
       const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
-      const { rows } = await sql<{ hits: Date[] }>`
+      // Only the count and the one timestamp a refusal needs come back: with a high limit the
+      // log holds thousands of hits, and reading them all was most of a token request's time.
+      const { rows } = await sql<{ count: number; second: Date | null }>`
         insert into token_rate_limits as t (client_id, hits) values (${key}, array[${now}::timestamptz])
         on conflict (client_id) do update set hits = (
           select coalesce(array_agg(h order by h), '{}')
@@ -27,12 +29,12 @@ export function createRateLimitStore(db: Db) {
             limit ${limit + 1}
           ) as recent
         )
-        returning hits`.execute(db);
-      const hits = rows[0]!.hits.map((hit) => new Date(hit));
-      if (hits.length <= limit) return { allowed: true };
+        returning cardinality(hits) as count, hits[2] as second`.execute(db);
+      const { count, second } = rows[0]!;
+      if (count <= limit) return { allowed: true };
       // hits holds the newest limit + 1, oldest first; a request is allowed again once all but
-      // limit - 1 of them have left the window, i.e. when hits[1] does.
-      const reopensAt = hits[1]!.getTime() + RATE_WINDOW_MS;
+      // limit - 1 of them have left the window, i.e. when the second oldest does.
+      const reopensAt = new Date(second!).getTime() + RATE_WINDOW_MS;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)) };
     },
 
