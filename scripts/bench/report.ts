@@ -1,0 +1,84 @@
+// What `npm run bench` found, as a table or as JSON.
+import type { Figures } from './load.js';
+
+export interface RouteResult {
+  route: string;
+  service: Figures;
+  ceiling: Figures;
+  /** The service's accepted requests per second over the ceiling's */
+  ratio: number;
+}
+
+export interface Report {
+  database: 'pglite' | 'postgres';
+  databaseLabel: string;
+  serviceRunAs: string;
+  scale: boolean;
+  members: number;
+  earlierPayments: number;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  machine: { cores: number; loadAverageAtStart: number };
+  setupSeconds: Record<string, number>;
+  routes: RouteResult[];
+  /** VmHWM of the service process */
+  serviceMemoryMb: { firstStart: number; afterStart: number; underLoad: number; includingSetup: number };
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-';
+
+const targets = ({ service, ceiling }: RouteResult) => [['service', service] as const, ['ceiling', ceiling] as const];
+
+/** The reasons not to trust the run: a route where nothing was accepted, or a 2xx body that was wrong. */
+export function problems(report: Report): string[] {
+  return report.routes.flatMap((result) =>
+    targets(result)
+      .filter(([, figures]) => figures.accepted === 0 || figures.wrongBodies > 0)
+      .map(([target, f]) => `${result.route} on the ${target}: ${f.accepted} accepted, ${f.wrongBodies} wrong bodies: ${f.firstProblem ?? ''}`),
+  );
+}
+
+export function printTable(report: Report): void {
+  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'ratio', 'service CPU'];
+  const rows = report.routes.map(({ route, service: s, ceiling: c, ratio }) => [
+    route,
+    fmt(s.requestsPerSecond),
+    fmt(s.p50Ms, 1),
+    fmt(s.p99Ms, 1),
+    fmt(s.errors),
+    fmt(c.requestsPerSecond),
+    fmt(ratio, 2),
+    s.serverCpu === undefined ? '-' : `${fmt(s.serverCpu * 100)} %`,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const scale = report.earlierPayments > 0 ? `${fmt(report.members)} members, ${fmt(report.earlierPayments)} earlier payments` : `${fmt(report.members)} members`;
+  const { cores, loadAverageAtStart } = report.machine;
+
+  console.log(`\nservice: ${report.serviceRunAs}`);
+  console.log(`machine: ${cores} cores shared by the service, the ceiling and the load generator; load average ${fmt(loadAverageAtStart, 2)} at start`);
+  console.log(
+    `${report.databaseLabel}; ${scale}; ${report.connections} connections, ` +
+      `${fmt(report.durationSeconds, 1)} s per route after ${fmt(report.warmupSeconds, 1)} s warm-up\n`,
+  );
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+  for (const result of report.routes) {
+    for (const [target, figures] of targets(result)) {
+      if (figures.errors === 0) continue;
+      console.log(`  ${result.route} on the ${target}: answers ${JSON.stringify(figures.statusCodes)}; first problem: ${figures.firstProblem ?? 'connection errors'}`);
+    }
+  }
+  console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');
+  const memory = report.serviceMemoryMb;
+  console.log(
+    `\nservice peak memory (VmHWM): ${fmt(memory.underLoad)} MB under load; ${fmt(memory.includingSetup)} MB from start to end ` +
+      `(${fmt(memory.afterStart)} MB once ready); the first start on the new database: ${fmt(memory.firstStart)} MB`,
+  );
+  if (report.database === 'pglite') console.log('(PGlite runs inside the service process: these include the database)');
+  const setup = Object.entries(report.setupSeconds).map(([step, seconds]) => `${step} ${fmt(seconds, 1)} s`);
+  if (setup.length > 0) console.log(`setup: ${setup.join(', ')}`);
+}
