@@ -11,7 +11,7 @@ import { sendError } from './http/errors.js';
 import { healthRoutes } from './http/health-routes.js';
 import { keepRawJsonBodies } from './http/json-body.js';
 import { trackMethods } from './http/method-not-allowed.js';
-import { loggerOptions } from './http/logger.js';
+import { loggerOptions, OneLinePerRequest } from './http/logger.js';
 import { createMetrics, installMetrics } from './http/metrics.js';
 import { openApiOptions } from './http/openapi.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
@@ -56,6 +56,7 @@ export async function buildApp({ config, database, clock, logStream, serverLimit
     // The bank API's own limits are per route; this only caps routes that set none.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
   });
   app.server.maxConnections = maxConnections;
   app.decorate('services', services);

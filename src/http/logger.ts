@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
 /** A hand-over link is a credential: its token never reaches the log. */
@@ -31,4 +31,20 @@ export function loggerOptions(level: string): LoggerOptions {
       }),
     },
   };
+}
+
+/**
+ * One line per request, written when it is answered, where Fastify writes one when it arrives
+ * and another when it is answered: the log says the same, and writing it was a tenth of the cost
+ * of a request that needs no database.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
