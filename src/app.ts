@@ -69,6 +69,10 @@ export async function buildApp({ config, database, clock, logStream, serverLimit
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A request the client gave up on is never answered, so it has no "request completed" line.
+  app.addHook('onRequestAbort', async (request) => {
+    request.log.info({ req: request }, 'request aborted by the client');
+  });
 
   keepRawJsonBodies(app, { refuseNul: true });
   await app.register(swagger, openApiOptions);

@@ -333,6 +333,14 @@ for (const kind of databaseKinds()) {
         assert.deepEqual((await list('?customerRef=4888888')).items, []);
       });
 
+      it('finds a held payment by the customerRef the bank sent, even one that is not seven digits', async () => {
+        const { response, body } = await pay('AB-12 ');
+        assert.equal(response.statusCode, 404, response.body);
+        assert.deepEqual(refs((await list('?customerRef=AB-12')).items), [body.transactionReference]);
+        const withNul = await admin(t.app, 'GET', '/payments?customerRef=AB%00');
+        assert.equal(withNul.statusCode, 400, withNul.body);
+      });
+
       it('filters by from and to on the time the payment arrived', async () => {
         // Bounds fall between payments, so neither end's inclusiveness matters.
         const from = new Date(accepted[1]!.sentAt + 30_000).toISOString();

@@ -69,8 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: POOL_SIZE,
       connectionTimeoutMillis: 5_000,
-      // Finds a server that vanished without closing the connection (a host gone, a cable pulled).
+      // TCP keep-alive probes after 10 s of silence find an idle connection whose server vanished
+      // without closing it (a host gone, a cable pulled), instead of the system's two hours.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // A transaction left open (an import whose upload stalled) would hold back the ERP export's
       // bound and keep its locks: the server ends it after a minute of silence. A statement that
       // waits for a lock (a payment for a member that a long import is rewriting) gives up after

@@ -10,7 +10,8 @@ import type { DatabaseStats } from '../db/database.js';
 const OUTCOMES: Record<string, Record<number, { counter: 'tokens' | 'validations' | 'payments'; outcome: string; reason?: string }>> = {
   '/oauth/v1/token': {
     200: { counter: 'tokens', outcome: 'issued' },
-    400: { counter: 'tokens', outcome: 'refused', reason: 'invalid_request' },
+    // The status cannot tell invalid_request from unsupported_grant_type: both are 400.
+    400: { counter: 'tokens', outcome: 'refused', reason: 'bad_request' },
     401: { counter: 'tokens', outcome: 'refused', reason: 'invalid_client' },
     413: { counter: 'tokens', outcome: 'refused', reason: 'too_large' },
     429: { counter: 'tokens', outcome: 'rate_limited' },
@@ -52,7 +53,7 @@ export function createMetrics(database: { stats(): DatabaseStats }) {
   const business = {
     tokens: new Counter({
       name: 'bis_tokens_total',
-      help: 'Token requests by outcome: issued, refused (with the reason) or rate_limited',
+      help: 'Token requests by outcome: issued, refused (reason invalid_client, bad_request or too_large) or rate_limited',
       labelNames: ['outcome', 'reason'],
       registers: [registry],
     }),

@@ -26,7 +26,7 @@ export type ImportResult = ImportCounts & { dryRun: boolean };
  */
 function shown(value: unknown): string {
   if (value === undefined || value === null) return '""';
-  if (typeof value !== 'string') return `(${Array.isArray(value) ? 'an array' : `a ${typeof value}`})`;
+  if (typeof value !== 'string') return `(${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 }
 

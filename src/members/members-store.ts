@@ -47,18 +47,12 @@ export function createMembersStore(db: Db) {
     /**
      * Validation in one round trip: reads the member if it can be paid now and, if so, records
      * that this client validated it at this time.
-     *
-     * The record commits without waiting for its WAL flush (synchronous_commit off for this
-     * statement's transaction only). A payment that finds it commits synchronously, which flushes
-     * the WAL up to and past this record, so no accepted payment can rest on a validation a server
-     * crash then loses; at worst a crash of the database server within a fraction of a second of
-     * the validation forgets it, and a payment after that is held as not validated.
+    
      */
     async validatePayable(clientId: string, customerRef: string, now: Date, ex: Executor = db): Promise<string | undefined> {
       const { rows } = await sql<{ full_name: string }>`
         with payable as (
-          select customer_ref, full_name, activation, set_config('synchronous_commit', 'off', true)
-          from members where customer_ref = ${customerRef} and status = 'active'
+          select customer_ref, full_name, activation from members where customer_ref = ${customerRef} and status = 'active'
         ), recorded as (
           insert into validations (client_id, customer_ref, activation, validated_at)
           select ${clientId}, customer_ref, activation, ${now}::timestamptz from payable

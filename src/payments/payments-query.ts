@@ -1,7 +1,6 @@
 import type { PaymentStatus } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { decodeCursor, optionalDate, pageOf } from '../paging.js';
-import { normalizeMemberNumber } from '../members/member-number.js';
 import { paymentView, type PaymentView } from './payment-view.js';
 import type { PaymentsStore } from './payments-store.js';
 
@@ -16,10 +15,12 @@ export interface PaymentQuery {
 
 export const DEFAULT_PAGE = 50;
 
-function memberNumberFilter(input: string): string {
-  const customerRef = normalizeMemberNumber(input);
-  if (!customerRef) throw new AppError('invalid_input', 'customerRef: must be seven digits');
-  return customerRef;
+// A held payment keeps the customerRef the bank sent, seven digits or not, so the filter matches
+// any text. PostgreSQL text cannot hold a NUL, so a filter with one is refused rather than sent.
+function customerRefFilter(input: string): string | undefined {
+  const customerRef = input.trim();
+  if (customerRef.includes('\u0000')) throw new AppError('invalid_input', 'customerRef: must not contain NUL characters');
+  return customerRef === '' ? undefined : customerRef;
 }
 
 /** The staff's view of payments: newest first, filtered, one page at a time. */
@@ -29,7 +30,7 @@ export function createPaymentsQuery({ store }: { store: Pick<PaymentsStore, 'lis
       const limit = query.limit ?? DEFAULT_PAGE;
       const rows = await store.list({
         status: query.status,
-        customerRef: query.customerRef === undefined ? undefined : memberNumberFilter(query.customerRef),
+        customerRef: query.customerRef === undefined ? undefined : customerRefFilter(query.customerRef),
         from: optionalDate('from', query.from),
         to: optionalDate('to', query.to),
         beforeId: query.cursor === undefined ? undefined : decodeCursor('p', query.cursor),
