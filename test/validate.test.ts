@@ -244,6 +244,32 @@ for (const kind of databaseKinds()) {
         assertAccepted(await pay(t.app, bank.token, '3000001'), 'after validation');
       });
 
+      // Simultaneous validations share a statement: each must still get its own answer and record.
+      it('answers and records each of many simultaneous validations from two clients for itself', async () => {
+        const first = await bankWithToken(t.app, 'Bank Burst A');
+        const second = await bankWithToken(t.app, 'Bank Burst B');
+        const refs = Array.from({ length: 20 }, (_, i) => String(3100000 + i));
+        for (const [i, ref] of refs.entries()) await putMember(t.app, ref, `Burst Member ${i}`, i % 5 === 4 ? 'suspended' : 'active');
+        // Even members are asked by the first client, odd by the second; 3199999 is nobody.
+        const asked = [...refs.map((ref, i) => ({ bank: i % 2 === 0 ? first : second, ref })), { bank: first, ref: '3199999' }];
+        const answers = await Promise.all(asked.map(({ bank, ref }) => bankCall(t.app, bank.token, 'validate', { customerRef: ` ${ref}` })));
+        for (const [i, answer] of answers.entries()) {
+          const { ref } = asked[i]!;
+          if (i < refs.length && i % 5 !== 4) {
+            assert.equal(answer.statusCode, 200, `${ref}: ${answer.body}`);
+            assert.deepEqual(json(answer), { resultCode: 0, message: 'Customer found', customerName: `Burst Member ${i}`, customerRef: ref });
+          } else {
+            assertNotFound(answer, ref);
+          }
+        }
+        for (const [i, ref] of refs.entries()) {
+          if (i % 5 === 4) continue;
+          const [validator, other] = i % 2 === 0 ? [first, second] : [second, first];
+          assertNotValidated(await pay(t.app, other.token, ref), `${ref} by the client that did not validate`);
+          assertAccepted(await pay(t.app, validator.token, ref), `${ref} by the client that validated`);
+        }
+      });
+
       it('records the validation under the trimmed Member Number', async () => {
         const bank = await bankWithToken(t.app, 'Bank Trim');
         await putMember(t.app, '3000002', 'John Mwangi');

@@ -1,11 +1,12 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
+import { createBatcher, type BatcherOptions } from '../db/batcher.js';
 import type { Transact } from '../db/transaction.js';
 import type { MemberStatus } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
-import type { MemberRow, MembersStore } from './members-store.js';
+import type { MemberRow, MembersStore, ValidationItem } from './members-store.js';
 
 export interface MemberView {
   customerRef: string;
@@ -40,13 +41,21 @@ export interface MembersServiceDeps {
   clock: Clock;
 }
 
+/**
+ * Month-end brings many validations at once: they are written in batches, each one statement and
+ * one commit. Two batches in flight keep the database busy while the next one gathers, and leave
+ * the rest of the pool to payments.
+ */
+const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 2, maxBatch: 256 };
+
 export function createMembersService({ store, audit, transact, clock }: MembersServiceDeps) {
+  const validatePayable = createBatcher((items: ValidationItem[]) => store.validatePayable(items), VALIDATION_BATCHES);
   return {
     /** The bank's question before a payment. A member who cannot be paid now is not found, and their name is not told. */
     async validate(clientId: string, input: string): Promise<ValidationResult> {
       const customerRef = normalizeMemberNumber(input);
       if (!customerRef) return { found: false };
-      const customerName = await store.validatePayable(clientId, customerRef, clock.now());
+      const customerName = await validatePayable({ clientId, customerRef, at: clock.now() });
       return customerName === undefined ? { found: false } : { found: true, customerRef, customerName };
     },
 

@@ -3,6 +3,13 @@ import type { Db, Executor, MembersTable, MemberStatus } from '../db/schema.js';
 
 export type MemberRow = MembersTable;
 
+/** One bank's question: may this member be paid, asked at this time. */
+export interface ValidationItem {
+  clientId: string;
+  customerRef: string;
+  at: Date;
+}
+
 /**
  * What an insert into `members as m` does with a member already there. Becoming active from
  * another status starts a new activation, which is what makes earlier validations stop counting.
@@ -45,20 +52,28 @@ export function createMembersStore(db: Db) {
     },
 
     /**
-     * Validation in one round trip: reads the member if it can be paid now and, if so, records
-     * that this client validated it at this time.
-    
+     * Validations in one round trip, for one caller or many (see the batcher): reads each member
+     * who can be paid now and records that the client validated them at that time. The answer
+     * holds, for each item in order, the member's name, or undefined when they cannot be paid.
+     * No item can make the statement fail: validations reference nothing.
      */
-    async validatePayable(clientId: string, customerRef: string, now: Date, ex: Executor = db): Promise<string | undefined> {
-      const { rows } = await sql<{ full_name: string }>`
-        with payable as (
-          select customer_ref, full_name, activation from members where customer_ref = ${customerRef} and status = 'active'
+    async validatePayable(items: readonly ValidationItem[], ex: Executor = db): Promise<(string | undefined)[]> {
+      const { rows } = await sql<{ ord: number; full_name: string }>`
+        with asked as (
+          select * from unnest(${items.map((i) => i.clientId)}::text[], ${items.map((i) => i.customerRef)}::text[],
+                               ${items.map((i) => i.at.toISOString())}::timestamptz[])
+            with ordinality as a (client_id, customer_ref, validated_at, ord)
+        ), payable as (
+          select a.ord, a.client_id, a.validated_at, m.customer_ref, m.full_name, m.activation
+          from asked a join members m on m.customer_ref = a.customer_ref and m.status = 'active'
         ), recorded as (
           insert into validations (client_id, customer_ref, activation, validated_at)
-          select ${clientId}, customer_ref, activation, ${now}::timestamptz from payable
+          select client_id, customer_ref, activation, validated_at from payable
         )
-        select full_name from payable`.execute(ex);
-      return rows[0]?.full_name;
+        select ord::integer as ord, full_name from payable`.execute(ex);
+      const names: (string | undefined)[] = items.map(() => undefined);
+      for (const row of rows) names[row.ord - 1] = row.full_name;
+      return names;
     },
 
     /**
