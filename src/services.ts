@@ -64,7 +64,6 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     audit,
     payments: createPaymentsService({
       payments: paymentsStore,
-      members: membersStore,
       clock,
       validationWindowMs: config.validationWindow,
       requireValidation: config.requireValidation,

@@ -75,32 +75,6 @@ export function createMembersStore(db: Db) {
       for (const row of rows) names[row.ord - 1] = row.full_name;
       return names;
     },
-
-    /**
-     * The member, and whether this client validated it within the window and in its current
-     * activation. The member row is share-locked until the caller's transaction ends, so a change
-     * of status waits for the payment that relies on the current one.
-     */
-    async payability(
-      clientId: string,
-      customerRef: string,
-      now: Date,
-      windowMs: number,
-      ex: Executor = db,
-    ): Promise<{ status: MemberStatus; validated: boolean } | undefined> {
-      const windowStart = new Date(now.getTime() - windowMs);
-      const { rows } = await sql<{ status: MemberStatus; validated: boolean }>`
-        select m.status, exists (
-          select 1 from validations v
-          where v.client_id = ${clientId} and v.customer_ref = m.customer_ref
-            and v.activation = m.activation
-            and v.validated_at >= ${windowStart}::timestamptz
-            and v.validated_at <= ${now}::timestamptz
-        ) as validated
-        from members m where m.customer_ref = ${customerRef}
-        for share of m`.execute(ex);
-      return rows[0];
-    },
   };
 }
 

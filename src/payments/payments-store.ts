@@ -4,7 +4,23 @@ import type { Db, Executor, PaymentsTable, PaymentStatus } from '../db/schema.js
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentListRow = PaymentRow & { member_name: string | null };
 
-export type NewPayment = Omit<Insertable<PaymentsTable>, 'id' | 'attempts' | 'accepted_txid'>;
+/** A notification's fields as they are stored; status, held reason and receipt are the statement's to decide. */
+export type Notification = Omit<
+  Insertable<PaymentsTable>,
+  'id' | 'attempts' | 'accepted_txid' | 'status' | 'held_reason' | 'erp_ref_id' | 'accepted_at' | 'updated_at'
+> & {
+  /** The receipt the payment gets if it is accepted now. */
+  receipt: string;
+};
+
+/** What decides whether a notification is accepted or held. */
+export interface PayabilityCheck {
+  /** The seven-digit Member Number, or null when the reference names no member. */
+  memberNumber: string | null;
+  /** Validations from this time on count. */
+  windowStart: Date;
+  requireValidation: boolean;
+}
 
 export interface PaymentFilter {
   status?: PaymentStatus | undefined;
@@ -46,55 +62,78 @@ export function createPaymentsStore(db: Db) {
     },
 
     /**
-     * Records a notification in one statement. A new reference is inserted; a held one is
-     * evaluated again and overwritten; an accepted one is final and left alone, in which case
-     * nothing is returned. The unique (client, reference) constraint makes concurrent duplicates
-     * wait for each other instead of both inserting.
+     * Evaluates and records a notification in one statement, so in one round trip and one commit:
+     * - a reference this client already had accepted is final: it is returned untouched, as `earlier`;
+     * - otherwise the member's row is share-locked (a change of status waits for this payment) and
+     *   read with whether this client validated it within the window and in its current activation;
+     * - the payment is inserted as accepted with `receipt`, or as held with the reason; a held
+     *   payment under the same reference is evaluated again and overwritten.
+     * 'final' when another request had the reference accepted after this statement's snapshot was
+     * taken: the unique (client, reference) constraint made this one wait for it and leave it alone.
+     * 'receipt_taken' when `receipt` already exists: nothing is written, and the caller tries again.
      */
-    async record(payment: NewPayment, ex: Executor = db): Promise<PaymentRow | 'final'> {
-      const row = await ex
-        .insertInto('payments')
-        .values({ ...payment, accepted_txid: payment.status === 'accepted' ? sql`pg_current_xact_id()` : null })
-        .onConflict((oc) =>
-          oc
-            .columns(['client_id', 'transaction_reference'])
-            .doUpdateSet((eb) => ({
-              payment_type: eb.ref('excluded.payment_type'),
-              customer_ref: eb.ref('excluded.customer_ref'),
-              amount: eb.ref('excluded.amount'),
-              currency: eb.ref('excluded.currency'),
-              transaction_date: eb.ref('excluded.transaction_date'),
-              payer_name: eb.ref('excluded.payer_name'),
-              payer_account: eb.ref('excluded.payer_account'),
-              payer_phone: eb.ref('excluded.payer_phone'),
-              narration: eb.ref('excluded.narration'),
-              status: eb.ref('excluded.status'),
-              held_reason: eb.ref('excluded.held_reason'),
-              erp_ref_id: eb.ref('excluded.erp_ref_id'),
-              raw_notification: eb.ref('excluded.raw_notification'),
-              updated_at: eb.ref('excluded.updated_at'),
-              accepted_at: eb.ref('excluded.accepted_at'),
-              accepted_txid: eb.ref('excluded.accepted_txid'),
-              attempts: sql`payments.attempts + 1`,
-            }))
-            .where('payments.status', '=', 'held'),
+    async notify(
+      payment: Notification,
+      check: PayabilityCheck,
+      ex: Executor = db,
+    ): Promise<{ row: PaymentRow; earlier: boolean } | 'final' | 'receipt_taken'> {
+      const p = payment;
+      const statement = sql<PaymentRow & { earlier: boolean }>`
+        with earlier as (
+          select * from payments
+          where client_id = ${p.client_id} and transaction_reference = ${p.transaction_reference} and status = 'accepted'
+        ), member as (
+          select m.status, exists (
+            select 1 from validations v
+            where v.client_id = ${p.client_id} and v.customer_ref = m.customer_ref and v.activation = m.activation
+              and v.validated_at >= ${check.windowStart}::timestamptz and v.validated_at <= ${p.received_at}::timestamptz
+          ) as validated
+          from members m where m.customer_ref = ${check.memberNumber}::text
+          for share of m
+        ), verdict as (
+          select case
+            when not exists (select 1 from member where status = 'active') then 'customer_not_payable'
+            when ${check.requireValidation}::boolean and not exists (select 1 from member where validated) then 'not_validated'
+          end as held_reason
+        ), recorded as (
+          insert into payments as pay (
+            client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
+            payer_name, payer_account, payer_phone, narration, raw_notification, received_at, updated_at,
+            status, held_reason, erp_ref_id, accepted_at, accepted_txid)
+          select ${p.client_id}::text, ${p.transaction_reference}::text, ${p.payment_type}::text, ${p.customer_ref}::text,
+                 ${p.amount}::numeric, ${p.currency}::text, ${p.transaction_date}::timestamptz,
+                 ${p.payer_name}::text, ${p.payer_account}::text, ${p.payer_phone}::text, ${p.narration}::text,
+                 ${p.raw_notification}::text, ${p.received_at}::timestamptz, ${p.received_at}::timestamptz,
+                 case when v.held_reason is null then 'accepted' else 'held' end, v.held_reason,
+                 case when v.held_reason is null then ${p.receipt}::text end,
+                 case when v.held_reason is null then ${p.received_at}::timestamptz end,
+                 case when v.held_reason is null then pg_current_xact_id() end
+          from verdict v
+          where not exists (select 1 from earlier)
+          on conflict (client_id, transaction_reference) do update set
+            payment_type = excluded.payment_type, customer_ref = excluded.customer_ref, amount = excluded.amount,
+            currency = excluded.currency, transaction_date = excluded.transaction_date, payer_name = excluded.payer_name,
+            payer_account = excluded.payer_account, payer_phone = excluded.payer_phone, narration = excluded.narration,
+            status = excluded.status, held_reason = excluded.held_reason, erp_ref_id = excluded.erp_ref_id,
+            raw_notification = excluded.raw_notification, updated_at = excluded.updated_at,
+            accepted_at = excluded.accepted_at, accepted_txid = excluded.accepted_txid, attempts = pay.attempts + 1
+          where pay.status = 'held'
+          returning *
         )
-        .returningAll()
-        .executeTakeFirst();
-      return row ?? 'final';
-    },
-
-    /**
-     * Runs one evaluation of a notification in a transaction. 'receipt_taken' when the receipt
-     * number it generated already exists: the transaction is undone and the caller tries again.
-     */
-    async evaluate<T>(work: (tx: Executor) => Promise<T>): Promise<T | 'receipt_taken'> {
+        select true as earlier, * from earlier
+        union all
+        select false as earlier, * from recorded`;
+      let rows: (PaymentRow & { earlier: boolean })[];
       try {
-        return await db.transaction().execute(work);
+        ({ rows } = await statement.execute(ex));
       } catch (error) {
         if (isUniqueViolation(error, 'payments_erp_ref_id_key')) return 'receipt_taken';
         throw error;
       }
+      const first = rows[0];
+      if (!first) return 'final';
+      const { earlier, ...row } = first;
+      return { row, earlier };
     },
 
     findByReceipt(erpRefId: string, ex: Executor = db): Promise<PaymentListRow | undefined> {

@@ -2,43 +2,44 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PaymentsServiceDeps } from '../../src/payments/payments-service.js';
 import { createPaymentsService } from '../../src/payments/payments-service.js';
-import type { NewPayment, PaymentRow } from '../../src/payments/payments-store.js';
+import type { PaymentRow } from '../../src/payments/payments-store.js';
 
 const body = { transactionReference: 'R1', paymentType: 'MPESA' as const, customerRef: '1234567', amount: '10' };
 
 describe('payments service', () => {
   it('tries again with a new receipt number when the one it drew is taken', async () => {
     const drawn: string[] = [];
-    let attempts = 0;
     const payments: PaymentsServiceDeps['payments'] = {
       findByReference: async () => undefined,
-      record: async (payment: NewPayment) => {
-        drawn.push(payment.erp_ref_id!);
-        return { ...payment, id: 1, attempts: 1, accepted_txid: '1' } as PaymentRow;
+      // The first two receipts collide, as the unique index would report.
+      notify: async (payment) => {
+        drawn.push(payment.receipt);
+        if (drawn.length <= 2) return 'receipt_taken';
+        const row = { ...payment, id: 1, attempts: 1, accepted_txid: '1', status: 'accepted', held_reason: null, erp_ref_id: payment.receipt };
+        return { row: row as unknown as PaymentRow, earlier: false };
       },
-      // The first two evaluations collide on the receipt, as a unique index would report.
-      evaluate: async (work) => (++attempts <= 2 ? 'receipt_taken' : work({} as never)),
     };
     const service = createPaymentsService({
       payments,
-      members: { payability: async () => ({ status: 'active', validated: true }) },
       clock: { now: () => new Date('2026-11-21T08:00:00Z') },
       validationWindowMs: 86_400_000,
       requireValidation: true,
     });
     const outcome = await service.notify('client', body, JSON.stringify(body));
-    assert.equal(attempts, 3);
-    assert.deepEqual(outcome, { kind: 'accepted', erpRefId: drawn[0], transactionReference: 'R1' });
+    assert.equal(drawn.length, 3);
+    assert.equal(new Set(drawn).size, 3, 'a new receipt each time');
+    assert.deepEqual(outcome, { kind: 'accepted', erpRefId: drawn[2], transactionReference: 'R1' });
   });
 
   it('gives up with an internal error rather than loop when no receipt can be had', async () => {
+    let tries = 0;
     const service = createPaymentsService({
-      payments: { findByReference: async () => undefined, record: async () => 'final', evaluate: async () => 'receipt_taken' },
-      members: { payability: async () => ({ status: 'active', validated: true }) },
+      payments: { findByReference: async () => undefined, notify: async () => (tries++, 'receipt_taken') },
       clock: { now: () => new Date() },
       validationWindowMs: 1,
       requireValidation: false,
     });
     await assert.rejects(service.notify('client', body, '{}'), /Internal error/);
+    assert.equal(tries, 5);
   });
 });
