@@ -524,6 +524,21 @@ for (const kind of databaseKinds()) {
           assertRateLimited(await postToken(t.app, { authorization: basic(bank.clientId, 'wrong'), payload: form({ grant_type: GRANT }) }));
         });
 
+        // Requests that arrive together are counted in one statement: each still gets its own place.
+        it('counts simultaneous requests exactly: of 45 at once, 30 get tokens, and another client sending at the same time is not held back', async () => {
+          const bank = await createBank(t.app);
+          const other = await createBank(t.app);
+          const answers = await Promise.all([
+            ...times(45, () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+            ...times(5, () => requestToken(t.app, other.clientId, other.clientSecret)),
+          ]);
+          const statuses = answers.slice(0, 45).map((response) => response.statusCode);
+          assert.equal(statuses.filter((status) => status === 200).length, 30, statuses.join(' '));
+          for (const response of answers.slice(0, 45).filter((r) => r.statusCode !== 200)) assertRateLimited(response);
+          assert.deepEqual(answers.slice(45).map((response) => response.statusCode), [200, 200, 200, 200, 200]);
+          assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
+        });
+
         it('opens again once the requests have left the 60 s window', async () => {
           const bank = await createBank(t.app);
           await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);

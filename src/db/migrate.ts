@@ -1,12 +1,14 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial.js';
 import * as operations from './migrations/002-operations.js';
+import * as rateLimitSeconds from './migrations/003-rate-limit-seconds.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-operations': operations,
+  '003-rate-limit-seconds': rateLimitSeconds,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

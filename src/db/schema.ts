@@ -24,9 +24,11 @@ export interface ClientSecretsTable {
   revoked_at: Date | null;
 }
 
-export interface TokenRateLimitsTable {
+/** Token requests naming a client ID (stored as a digest), counted per second since the epoch. */
+export interface TokenRateHitsTable {
   client_id: string;
-  hits: Date[];
+  second: number;
+  hits: number;
 }
 
 export type MemberStatus = 'active' | 'suspended' | 'closed';
@@ -99,7 +101,7 @@ export interface Schema {
   service_keys: ServiceKeysTable;
   clients: ClientsTable;
   client_secrets: ClientSecretsTable;
-  token_rate_limits: TokenRateLimitsTable;
+  token_rate_hits: TokenRateHitsTable;
   members: MembersTable;
   validations: ValidationsTable;
   payments: PaymentsTable;

@@ -2,61 +2,82 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 
 export const RATE_WINDOW_MS = 60_000;
+const WINDOW_SECONDS = RATE_WINDOW_MS / 1000;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** [second since the epoch, hits in it], oldest first. */
+type Bucket = [number, number];
+
 /**
- * A sliding-window log per client ID, kept in the database so every instance shares one count.
- * One upsert records the hit, drops hits older than the window and keeps only the newest
- * limit + 1: that is all a decision needs, so a flood cannot grow the row. The row lock of the
- * upsert serialises concurrent requests for the same ID, so the count is exact. It commits without
- * waiting for the WAL flush, so that lock is held for microseconds rather than a disk write: a
- * crash may forget the latest hits (on PostgreSQL the last fraction of a second; on the embedded
- * database, which has no background WAL writer, those since the last ordinary commit), which
- * gives a guesser a few more tries at a 256-bit secret, nothing they could use.
+ * A sliding window per client ID, counted per second and kept in the database so every instance
+ * shares one count. A hit counts from its second until that second is 60 s old: a hit late in a
+ * second leaves the window up to a second early, and the cost of a hit does not grow with the
+ * limit. The upsert's row lock serialises concurrent hits in the same second, so the count is
+ * exact. Hits commit without waiting for the WAL flush, so that lock is held for microseconds
+ * rather than a disk write: a crash may forget the latest hits (on PostgreSQL the last fraction
+ * of a second; on the embedded database, which has no background WAL writer, those since the
+ * last ordinary commit), which gives a guesser a few more tries at a 256-bit secret, nothing
+ * they could use.
  */
 export function createRateLimitStore(db: Db) {
   return {
-    /** `key` identifies the client ID; callers pass a digest so any presented value fits the index. */
-    async hit(key: string, now: Date, limit: number): Promise<RateDecision> {
-      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
-      const slackStart = new Date(now.getTime() - 2 * RATE_WINDOW_MS);
-      // Only the count and the one timestamp a refusal needs come back: with a high limit the
-      // log holds thousands of hits, and reading them all was most of a token request's time.
-      const { rows } = await sql<{ count: number; second: Date | null }>`
-        with durability as (select set_config('synchronous_commit', 'off', true))
-        insert into token_rate_limits as t (client_id, hits) select ${key}, array[${now}::timestamptz] from durability
-        on conflict (client_id) do update set hits = case
-          -- Fewer hits than the limit, stale ones included, cannot be too many: append. The log
-          -- is rebuilt (pruned and counted exactly) only when it could decide a refusal, or once
-          -- its oldest hit is two windows old, so it cannot grow without bound.
-          when cardinality(t.hits) < ${limit} and t.hits[1] > ${slackStart}::timestamptz then t.hits || ${now}::timestamptz
-          else (
-            select coalesce(array_agg(h order by h), '{}')
-            from (
-              select h from unnest(t.hits || ${now}::timestamptz) as h
-              where h > ${windowStart}::timestamptz
-              order by h desc
-              limit ${limit + 1}
-            ) as recent
-          )
-        end
-        returning cardinality(hits) as count, hits[2] as second`.execute(db);
-      const { count, second } = rows[0]!;
-      if (count <= limit) return { allowed: true };
-      // hits holds the newest limit + 1, oldest first; a request is allowed again once all but
-      // limit - 1 of them have left the window, i.e. when the second oldest does.
-      const reopensAt = new Date(second!).getTime() + RATE_WINDOW_MS;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)) };
+    /**
+     * Records a hit at `now` for each key (`keys` may name one several times) and decides each
+     * in order. Keys identify client IDs; callers pass digests so any presented value fits.
+     */
+    async hit(keys: readonly string[], now: Date, limit: number): Promise<RateDecision[]> {
+      const second = Math.floor(now.getTime() / 1000);
+      const asked = new Map<string, number>();
+      for (const key of keys) asked.set(key, (asked.get(key) ?? 0) + 1);
+      const { rows } = await sql<{ client_id: string; buckets: Bucket[] }>`
+        with durability as (select set_config('synchronous_commit', 'off', true)),
+        hit as (
+          insert into token_rate_hits as t (client_id, second, hits)
+          select a.client_id, ${second}::bigint, a.hits
+          from durability, unnest(${[...asked.keys()]}::text[], ${[...asked.values()]}::integer[]) as a (client_id, hits)
+          on conflict (client_id, second) do update set hits = t.hits + excluded.hits
+          returning client_id, hits
+        )
+        select hit.client_id,
+          (select coalesce(jsonb_agg(jsonb_build_array(r.second, r.hits) order by r.second), '[]'::jsonb)
+             from token_rate_hits r
+             where r.client_id = hit.client_id and r.second > ${second - WINDOW_SECONDS}::bigint and r.second < ${second}::bigint)
+          || jsonb_build_array(jsonb_build_array(${second}::bigint, hit.hits)) as buckets
+        from hit`.execute(db);
+      const windows = new Map(rows.map((row) => [row.client_id, row.buckets]));
+      const seen = new Map<string, number>();
+      return keys.map((key) => {
+        const buckets = windows.get(key)!;
+        const total = buckets.reduce((sum, [, hits]) => sum + hits, 0);
+        const position = (seen.get(key) ?? 0) + 1;
+        seen.set(key, position);
+        // This call's hits for the key are the newest ones, in the order they were asked.
+        const count = total - asked.get(key)! + position;
+        return count <= limit ? { allowed: true } : { allowed: false, retryAfterSeconds: retryAfter(buckets, total, limit, now) };
+      });
     },
 
-    /** Forgets client IDs that have not been named for a whole window. */
+    /** Forgets the seconds that have left the window. */
     async prune(now: Date): Promise<void> {
-      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
-      // The newest hit, not the last: appends from instances whose clocks differ a little need not be in order.
-      await sql`delete from token_rate_limits where (select max(h) from unnest(hits) as h) <= ${windowStart}::timestamptz`.execute(db);
+      const second = Math.floor(now.getTime() / 1000);
+      await sql`delete from token_rate_hits where second <= ${second - WINDOW_SECONDS}::bigint`.execute(db);
     },
   };
+}
+
+/** Seconds until enough hits have left the window for one more to be allowed. */
+function retryAfter(buckets: Bucket[], total: number, limit: number, now: Date): number {
+  let remaining = total;
+  let reopensAt = now.getTime() + RATE_WINDOW_MS;
+  for (const [second, hits] of buckets) {
+    remaining -= hits;
+    if (remaining <= limit - 1) {
+      reopensAt = (second + WINDOW_SECONDS) * 1000;
+      break;
+    }
+  }
+  return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
 }
 
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

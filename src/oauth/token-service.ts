@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { createBatcher, type BatcherOptions } from '../db/batcher.js';
 import type { ClientsService } from '../clients/clients-service.js';
 import { AppError, OAuthError } from '../http/errors.js';
 import { sha256 } from '../secrets.js';
@@ -39,8 +40,15 @@ const invalidRequest = (detail: string) => new OAuthError(400, 'invalid_request'
  * The client credentials grant as a chain of small steps, in the order the contract fixes:
  * rate limit, request shape, grant type, client authentication, issue.
  */
+/**
+ * Token requests that arrive together are counted in one statement; one at a time, because they
+ * mostly name the same client ID and would only queue for its row in the database.
+ */
+const RATE_LIMIT_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 256 };
+
 export function createTokenService({ clients, rateLimits, tokens, clock, rateLimit }: TokenServiceDeps) {
   let lastPrune = 0;
+  const hit = createBatcher((keys: string[]) => rateLimits.hit(keys, clock.now(), rateLimit), RATE_LIMIT_BATCHES);
 
   async function enforceRateLimit(clientId: string | undefined): Promise<void> {
     if (clientId === undefined) return;
@@ -51,7 +59,7 @@ export function createTokenService({ clients, rateLimits, tokens, clock, rateLim
     }
     // Hashed: a presented ID can be any length or contain anything, and is not always an ID
     // (a bank may swap ID and secret), so it is neither stored nor logged as given.
-    const decision = await rateLimits.hit(sha256(clientId), now, rateLimit);
+    const decision = await hit(sha256(clientId));
     if (!decision.allowed) {
       throw new AppError('rate_limited', 'Too many token requests', undefined, decision.retryAfterSeconds);
     }
