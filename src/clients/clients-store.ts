@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { ClientSecretsTable, ClientsTable, Db, Executor } from '../db/schema.js';
 
 export type ClientRow = ClientsTable;
@@ -39,14 +40,10 @@ export function createClientsStore(db: Db) {
 
     /** Hashes of the secrets that may get a token now. */
     async usableSecretHashes(clientId: string, ex: Executor = db): Promise<string[]> {
-      const rows = await ex
-        .selectFrom('client_secrets')
-        .select('secret_hash')
-        .where('client_id', '=', clientId)
-        .where('revoked_at', 'is', null)
-        .where('secret_hash', 'is not', null)
-        .execute();
-      return rows.map((row) => row.secret_hash!);
+      const { rows } = await sql<{ secret_hash: string }>`${prepared}
+        select secret_hash from client_secrets
+        where client_id = ${clientId} and revoked_at is null and secret_hash is not null`.execute(ex);
+      return rows.map((row) => row.secret_hash);
     },
 
     /**

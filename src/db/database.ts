@@ -4,6 +4,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { DatabaseUnavailableError, isDatabaseUnavailable, LOCK_TIMEOUT_MS } from './unavailable.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { prepareMarkedStatements } from './prepared.js';
 import type { Db, Schema } from './schema.js';
 
 /** The service's view of its database: the same queries run on both implementations. */
@@ -90,7 +91,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A client in use whose server goes away emits 'error' too, and the pool listens only while it
     // is idle: without a listener of its own the process would end. The statement in flight fails
     // anyway (answered 503), and the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      prepareMarkedStatements(client);
+    });
     // A failed connect is told apart from a failed statement, so the caller can answer 503.
     const connect = async () => {
       try {

@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.js';
 import { sql } from 'kysely';
 import type { Db, Executor, MembersTable, MemberStatus } from '../db/schema.js';
 
@@ -58,7 +59,7 @@ export function createMembersStore(db: Db) {
      * No item can make the statement fail: validations reference nothing.
      */
     async validatePayable(items: readonly ValidationItem[], ex: Executor = db): Promise<(string | undefined)[]> {
-      const { rows } = await sql<{ ord: number; full_name: string }>`
+      const { rows } = await sql<{ ord: number; full_name: string }>`${prepared}
         with asked as (
           select * from unnest(${items.map((i) => i.clientId)}::text[], ${items.map((i) => i.customerRef)}::text[],
                                ${items.map((i) => i.at.toISOString())}::timestamptz[])

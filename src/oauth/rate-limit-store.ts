@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 
@@ -30,7 +31,7 @@ export function createRateLimitStore(db: Db) {
       const second = Math.floor(now.getTime() / 1000);
       const asked = new Map<string, number>();
       for (const key of keys) asked.set(key, (asked.get(key) ?? 0) + 1);
-      const { rows } = await sql<{ client_id: string; buckets: Bucket[] }>`
+      const { rows } = await sql<{ client_id: string; buckets: Bucket[] }>`${prepared}
         with durability as (select set_config('synchronous_commit', 'off', true)),
         hit as (
           insert into token_rate_hits as t (client_id, second, hits)

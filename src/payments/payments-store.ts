@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, Executor, PaymentsTable, PaymentStatus } from '../db/schema.js';
 
@@ -78,7 +79,7 @@ export function createPaymentsStore(db: Db) {
       ex: Executor = db,
     ): Promise<{ row: PaymentRow; earlier: boolean } | 'final' | 'receipt_taken'> {
       const p = payment;
-      const statement = sql<PaymentRow & { earlier: boolean }>`
+      const statement = sql<PaymentRow & { earlier: boolean }>`${prepared}
         with earlier as (
           select * from payments
           where client_id = ${p.client_id} and transaction_reference = ${p.transaction_reference} and status = 'accepted'
