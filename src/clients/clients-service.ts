@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
+import { createBatcher, type BatcherOptions } from '../db/batcher.js';
 import type { Transact } from '../db/transaction.js';
 import { AppError } from '../http/errors.js';
 import { digestsEqual, randomId, randomToken, sha256 } from '../secrets.js';
@@ -47,7 +48,12 @@ export interface ClientsServiceDeps {
   publicUrl: string;
 }
 
+/** Token requests that arrive together read their clients' secrets in one statement. */
+const SECRET_READS: BatcherOptions = { maxInFlight: 2, maxBatch: 256 };
+
 export function createClientsService({ store, audit, transact, clock, handoverTtlMs, publicUrl }: ClientsServiceDeps) {
+  const usableSecretHashes = createBatcher((clientIds: string[]) => store.usableSecretHashes(clientIds), SECRET_READS);
+
   async function requireClient(clientId: string): Promise<ClientRow> {
     const client = isClientId(clientId) ? await store.findClient(clientId) : undefined;
     if (!client) throw new AppError('not_found', `No client with ID ${clientId}`);
@@ -157,7 +163,7 @@ export function createClientsService({ store, audit, transact, clock, handoverTt
 
     /** Constant-time check of a presented secret against every usable secret of the client. */
     async authenticate(clientId: string, clientSecret: string): Promise<'ok' | 'unknown_client_or_no_secret' | 'wrong_secret'> {
-      const hashes = isClientId(clientId) ? await store.usableSecretHashes(clientId) : [];
+      const hashes = isClientId(clientId) ? await usableSecretHashes(clientId) : [];
       const presented = sha256(clientSecret);
       let match = false;
       for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, hashes.length); i++) {

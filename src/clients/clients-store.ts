@@ -38,12 +38,14 @@ export function createClientsStore(db: Db) {
       return ex.selectFrom('client_secrets').select(secretColumns(now)).where('client_id', '=', clientId).orderBy('created_at').execute();
     },
 
-    /** Hashes of the secrets that may get a token now. */
-    async usableSecretHashes(clientId: string, ex: Executor = db): Promise<string[]> {
-      const { rows } = await sql<{ secret_hash: string }>`${prepared}
-        select secret_hash from client_secrets
-        where client_id = ${clientId} and revoked_at is null and secret_hash is not null`.execute(ex);
-      return rows.map((row) => row.secret_hash);
+    /** For each client ID asked, in order, the hashes of its secrets that may get a token now. */
+    async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<string[][]> {
+      const { rows } = await sql<{ client_id: string; secret_hash: string }>`${prepared}
+        select client_id, secret_hash from client_secrets
+        where client_id = any(${[...new Set(clientIds)]}::text[]) and revoked_at is null and secret_hash is not null`.execute(ex);
+      const hashes = new Map<string, string[]>();
+      for (const row of rows) hashes.set(row.client_id, [...(hashes.get(row.client_id) ?? []), row.secret_hash]);
+      return clientIds.map((id) => hashes.get(id) ?? []);
     },
 
     /**
