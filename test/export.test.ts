@@ -151,13 +151,18 @@ describe('payment export while an earlier transaction is still open', { skip: !p
     const isRecorded = new Promise<void>((resolve) => (recorded = resolve));
     const now = t.clock.now();
     const slow = t.database.db.transaction().execute(async (tx) => {
-      const row = await store.notify(
-        {
-          client_id: bank.clientId, transaction_reference: 'SLOW-1', payment_type: 'RTGS', customer_ref: '5100001', amount: '10.00',
-          currency: 'KES', transaction_date: now, payer_name: null, payer_account: null, payer_phone: null, narration: null,
-          raw_notification: '{}', received_at: now, receipt: 'SLWAAAA2',
-        },
-        { memberNumber: '5100001', windowStart: new Date(now.getTime() - 60_000), requireValidation: true },
+      const [row] = await store.notify(
+        [
+          {
+            payment: {
+              client_id: bank.clientId, transaction_reference: 'SLOW-1', payment_type: 'RTGS', customer_ref: '5100001', amount: '10.00',
+              currency: 'KES', transaction_date: now, payer_name: null, payer_account: null, payer_phone: null, narration: null,
+              raw_notification: '{}', received_at: now, receipt: 'SLWAAAA2',
+            },
+            memberNumber: '5100001',
+          },
+        ],
+        { required: true, windowStart: new Date(now.getTime() - 60_000) },
         tx,
       );
       assert.ok(typeof row === 'object' && row.row.erp_ref_id === 'SLWAAAA2', 'accepted with the receipt given');

@@ -373,6 +373,56 @@ for (const kind of databaseKinds()) {
         assert.equal(records[0].status, 'accepted');
       });
 
+      // Notifications that arrive together share a statement: each must still be decided and recorded for itself.
+      it('decides and records each of many different notifications sent at once for itself', async () => {
+        const bankA = await bankWithToken(t.app, 'Bank Burst A');
+        const bankB = await bankWithToken(t.app, 'Bank Burst B');
+        const payable = [];
+        for (let i = 0; i < 8; i++) payable.push(await payableMember(t.app, bankA, `Burst Payee ${i}`));
+        const suspended = await payableMember(t.app, bankA);
+        await putMember(t.app, suspended, 'Amina Otieno', 'suspended');
+        const validatedByB = newMemberNumber();
+        await putMember(t.app, validatedByB, 'Baraka Njoroge');
+        assert.equal((await validate(t.app, bankB, validatedByB)).statusCode, 200);
+        const earlier = paymentBody(payable[0]!, { amount: '10.00' });
+        const earlierReceipt = assertAccepted(await pay(t.app, bankA, earlier), earlier.transactionReference);
+        const shared = newReference('BURST');
+
+        const sends: { bank: Bank; body: ReturnType<typeof paymentBody> }[] = [
+          ...payable.map((member, i) => ({ bank: bankA, body: paymentBody(member, { amount: `${100 + i}.00` }) })),
+          { bank: bankA, body: paymentBody(suspended) },
+          { bank: bankA, body: paymentBody('9999998') },
+          { bank: bankA, body: paymentBody(validatedByB) },
+          { bank: bankB, body: paymentBody(validatedByB, { transactionReference: shared, amount: '77.00' }) },
+          { bank: bankA, body: paymentBody(payable[1]!, { transactionReference: shared, amount: '88.00' }) },
+          { bank: bankA, body: earlier },
+          { bank: bankA, body: { ...earlier, amount: '11.00' } },
+        ];
+        const answers = await Promise.all(sends.map(({ bank, body }) => pay(t.app, bank, body)));
+
+        const receipts = new Set<string>();
+        for (const [i, member] of payable.entries()) {
+          const erpRefId = assertAccepted(answers[i]!, sends[i]!.body.transactionReference);
+          const view = await receipt(t.app, erpRefId);
+          assert.equal(view.customerRef, member, 'attributed to its own member');
+          assert.equal(view.amount, `${100 + i}.00`, 'with its own amount');
+          assert.equal(view.clientId, bankA.clientId);
+          receipts.add(erpRefId);
+        }
+        assert.equal(receipts.size, payable.length, 'a receipt each');
+        assertAnswer(answers[8]!, 404, CUSTOMER_NOT_FOUND);
+        assertAnswer(answers[9]!, 404, CUSTOMER_NOT_FOUND);
+        assertAnswer(answers[10]!, 422, NOT_VALIDATED);
+        const forB = await receipt(t.app, assertAccepted(answers[11]!, shared));
+        const forA = await receipt(t.app, assertAccepted(answers[12]!, shared));
+        assert.deepEqual([forB.clientId, forB.customerRef, forB.amount], [bankB.clientId, validatedByB, '77.00']);
+        assert.deepEqual([forA.clientId, forA.customerRef, forA.amount], [bankA.clientId, payable[1], '88.00']);
+        assert.equal(assertAccepted(answers[13]!, earlier.transactionReference), earlierReceipt, 're-sent: the same receipt');
+        assertAnswer(answers[14]!, 409, DUPLICATE);
+        await assertHeld(t.app, bankA, sends[8]!.body.transactionReference, 'customer_not_payable');
+        await assertHeld(t.app, bankA, sends[10]!.body.transactionReference, 'not_validated');
+      });
+
       it('lets another client use the same transactionReference for its own payment, with a different receipt', async () => {
         const bankA = await bankWithToken(t.app, 'Bank A');
         const bankB = await bankWithToken(t.app, 'Bank B');

@@ -1,8 +1,9 @@
 import type { Clock } from '../clock.js';
+import { createBatcher, type BatcherOptions } from '../db/batcher.js';
 import type { HeldReason } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import { readPaymentNotification, type PaymentInput, type PaymentNotificationBody } from './payment-input.js';
-import type { Notification, PayabilityCheck, PaymentRow, PaymentsStore } from './payments-store.js';
+import type { Notification, NotifyResult, PaymentRow, PaymentsStore } from './payments-store.js';
 import { newReceiptNumber } from './receipt-number.js';
 
 export type PaymentOutcome =
@@ -19,6 +20,31 @@ export interface PaymentsServiceDeps {
 
 // A collision among 31^8 receipts is rare; a handful of tries makes a failure practically impossible.
 const RECEIPT_ATTEMPTS = 5;
+
+/**
+ * Notifications that arrive together are recorded in one statement and one commit. Two batches
+ * in flight keep the database busy while the next one gathers.
+ */
+const PAYMENT_BATCHES: BatcherOptions = { maxInFlight: 2, maxBatch: 128 };
+
+interface Pending {
+  clientId: string;
+  input: PaymentInput;
+  rawNotification: string;
+}
+
+/** Splits off every repeat of a (client, reference) pair: one statement may write each only once. */
+function firstOfEach(pending: Pending[]): [Pending[], Pending[]] {
+  const seen = new Set<string>();
+  const first: Pending[] = [];
+  const repeats: Pending[] = [];
+  for (const p of pending) {
+    const key = JSON.stringify([p.clientId, p.input.transactionReference]);
+    (seen.has(key) ? repeats : first).push(p);
+    seen.add(key);
+  }
+  return [first, repeats];
+}
 
 function notification(clientId: string, input: PaymentInput, rawNotification: string, now: Date): Notification {
   return {
@@ -57,6 +83,26 @@ function answerForAccepted(row: PaymentRow, input: PaymentInput): PaymentOutcome
 }
 
 export function createPaymentsService({ payments, clock, validationWindowMs, requireValidation }: PaymentsServiceDeps) {
+  /** Records a batch, repeats after the notifications they repeat, each with fresh receipts until none is taken. */
+  async function record(pending: Pending[]): Promise<NotifyResult[]> {
+    const [first, repeats] = firstOfEach(pending);
+    let results: NotifyResult[] | 'try_again' = 'try_again';
+    for (let attempt = 0; attempt < RECEIPT_ATTEMPTS && results === 'try_again'; attempt++) {
+      // The batch is received when it is recorded: its validations are counted up to that moment.
+      const now = clock.now();
+      const items = first.map((p) => ({
+        payment: notification(p.clientId, p.input, p.rawNotification, now),
+        memberNumber: p.input.memberNumber ?? null,
+      }));
+      results = await payments.notify(items, { required: requireValidation, windowStart: new Date(now.getTime() - validationWindowMs) });
+    }
+    if (results === 'try_again') throw new AppError('internal', 'Internal error', `no free receipt number after ${RECEIPT_ATTEMPTS} attempts`);
+    const answers = new Map(first.map((p, i) => [p, (results as NotifyResult[])[i]!]));
+    if (repeats.length > 0) (await record(repeats)).forEach((result, i) => answers.set(repeats[i]!, result));
+    return pending.map((p) => answers.get(p)!);
+  }
+  const recordBatched = createBatcher(record, PAYMENT_BATCHES);
+
   return {
     /**
      * Evaluates a notification in the contract's order: input, reference already accepted,
@@ -65,26 +111,16 @@ export function createPaymentsService({ payments, clock, validationWindowMs, req
      */
     async notify(clientId: string, body: PaymentNotificationBody, rawNotification: string): Promise<PaymentOutcome> {
       const input = readPaymentNotification(body);
-      const now = clock.now();
-      const check: PayabilityCheck = {
-        memberNumber: input.memberNumber ?? null,
-        windowStart: new Date(now.getTime() - validationWindowMs),
-        requireValidation,
-      };
-      for (let attempt = 0; attempt < RECEIPT_ATTEMPTS; attempt++) {
-        const recorded = await payments.notify(notification(clientId, input, rawNotification, now), check);
-        if (recorded === 'receipt_taken') continue;
-        if (recorded === 'final') {
-          // Another request had this reference accepted while this one was being evaluated.
-          const winner = await payments.findByReference(clientId, input.transactionReference);
-          return answerForAccepted(winner!, input);
-        }
-        const { row, earlier } = recorded;
-        if (earlier) return answerForAccepted(row, input);
-        if (row.status === 'accepted') return { kind: 'accepted', erpRefId: row.erp_ref_id!, transactionReference: input.transactionReference };
-        return { kind: 'held', reason: row.held_reason!, transactionReference: input.transactionReference };
+      const recorded = await recordBatched({ clientId, input, rawNotification });
+      if (recorded === 'final') {
+        // Another request had this reference accepted while this one was being evaluated.
+        const winner = await payments.findByReference(clientId, input.transactionReference);
+        return answerForAccepted(winner!, input);
       }
-      throw new AppError('internal', 'Internal error', `no free receipt number after ${RECEIPT_ATTEMPTS} attempts`);
+      const { row, earlier } = recorded;
+      if (earlier) return answerForAccepted(row, input);
+      if (row.status === 'accepted') return { kind: 'accepted', erpRefId: row.erp_ref_id!, transactionReference: input.transactionReference };
+      return { kind: 'held', reason: row.held_reason!, transactionReference: input.transactionReference };
     },
   };
 }

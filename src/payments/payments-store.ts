@@ -14,14 +14,21 @@ export type Notification = Omit<
   receipt: string;
 };
 
-/** What decides whether a notification is accepted or held. */
-export interface PayabilityCheck {
+export interface NotifyItem {
+  payment: Notification;
   /** The seven-digit Member Number, or null when the reference names no member. */
   memberNumber: string | null;
+}
+
+/** What, besides the member's status, decides whether a notification is accepted or held. */
+export interface ValidationRule {
+  required: boolean;
   /** Validations from this time on count. */
   windowStart: Date;
-  requireValidation: boolean;
 }
+
+/** The payment as it now stands, and whether it was accepted earlier; or 'final' (see notify). */
+export type NotifyResult = { row: PaymentRow; earlier: boolean } | 'final';
 
 export interface PaymentFilter {
   status?: PaymentStatus | undefined;
@@ -32,6 +39,10 @@ export interface PaymentFilter {
   beforeId?: number | undefined;
   limit: number;
 }
+
+const iso = (date: Date) => date.toISOString();
+
+const isDeadlock = (error: unknown) => (error as { code?: string } | null)?.code === '40P01';
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
@@ -63,54 +74,70 @@ export function createPaymentsStore(db: Db) {
     },
 
     /**
-     * Evaluates and records a notification in one statement, so in one round trip and one commit:
+     * Evaluates and records notifications in one statement, so in one round trip and one commit
+     * for one notification or many (see the batcher). For each, in order:
      * - a reference this client already had accepted is final: it is returned untouched, as `earlier`;
      * - otherwise the member's row is share-locked (a change of status waits for this payment) and
      *   read with whether this client validated it within the window and in its current activation;
-     * - the payment is inserted as accepted with `receipt`, or as held with the reason; a held
-     *   payment under the same reference is evaluated again and overwritten.
-     * 'final' when another request had the reference accepted after this statement's snapshot was
-     * taken: the unique (client, reference) constraint made this one wait for it and leave it alone.
-     * 'receipt_taken' when `receipt` already exists: nothing is written, and the caller tries again.
+     * - the payment is inserted as accepted with its `receipt`, or as held with the reason; a held
+     *   payment under the same reference is evaluated again and overwritten;
+     * - 'final' when another request had the reference accepted after this statement's snapshot
+     *   was taken: the unique (client, reference) constraint made this one wait for it and leave it alone.
+     * The (client, reference) pairs must differ: the insert may touch each row only once.
+     * 'try_again' when nothing was written and running again with new receipts will do: a receipt
+     * was already taken, or the statement was chosen to end a deadlock.
      */
-    async notify(
-      payment: Notification,
-      check: PayabilityCheck,
-      ex: Executor = db,
-    ): Promise<{ row: PaymentRow; earlier: boolean } | 'final' | 'receipt_taken'> {
-      const p = payment;
-      const statement = sql<PaymentRow & { earlier: boolean }>`${prepared}
-        with earlier as (
-          select * from payments
-          where client_id = ${p.client_id} and transaction_reference = ${p.transaction_reference} and status = 'accepted'
+    async notify(items: readonly NotifyItem[], validation: ValidationRule, ex: Executor = db): Promise<NotifyResult[] | 'try_again'> {
+      const column = <T>(read: (item: NotifyItem) => T) => items.map(read);
+      const statement = sql<PaymentRow & { earlier: boolean; ord: number }>`${prepared}
+        with asked as (
+          select * from unnest(
+            ${column((i) => i.payment.client_id)}::text[], ${column((i) => i.payment.transaction_reference)}::text[],
+            ${column((i) => i.payment.payment_type)}::text[], ${column((i) => i.payment.customer_ref)}::text[],
+            ${column((i) => i.payment.amount)}::numeric[], ${column((i) => i.payment.currency)}::text[],
+            ${column((i) => iso(i.payment.transaction_date))}::timestamptz[], ${column((i) => i.payment.payer_name ?? null)}::text[],
+            ${column((i) => i.payment.payer_account ?? null)}::text[], ${column((i) => i.payment.payer_phone ?? null)}::text[],
+            ${column((i) => i.payment.narration ?? null)}::text[], ${column((i) => i.payment.raw_notification)}::text[],
+            ${column((i) => iso(i.payment.received_at))}::timestamptz[], ${column((i) => i.payment.receipt)}::text[],
+            ${column((i) => i.memberNumber)}::text[]
+          ) with ordinality as a (
+            client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date, payer_name,
+            payer_account, payer_phone, narration, raw_notification, received_at, receipt, member_number, ord)
+        ), earlier as (
+          select a.ord::integer as ord, p.* from asked a
+          join payments p on p.client_id = a.client_id and p.transaction_reference = a.transaction_reference and p.status = 'accepted'
         ), member as (
-          select m.status, exists (
-            select 1 from validations v
-            where v.client_id = ${p.client_id} and v.customer_ref = m.customer_ref and v.activation = m.activation
-              and v.validated_at >= ${check.windowStart}::timestamptz and v.validated_at <= ${p.received_at}::timestamptz
-          ) as validated
-          from members m where m.customer_ref = ${check.memberNumber}::text
+          -- Locked in one order, so two batches cannot each hold a row the other waits for.
+          select m.customer_ref, m.status, m.activation from members m
+          where m.customer_ref in (select member_number from asked)
+          order by m.customer_ref
           for share of m
-        ), verdict as (
-          select case
-            when not exists (select 1 from member where status = 'active') then 'customer_not_payable'
-            when ${check.requireValidation}::boolean and not exists (select 1 from member where validated) then 'not_validated'
+        ), verdict as materialized (
+          -- Materialized: the insert reads held_reason five times, and each would repeat the check.
+          select a.*, case
+            when m.status is distinct from 'active' then 'customer_not_payable'
+            when ${validation.required}::boolean and not exists (
+              select 1 from validations v
+              where v.client_id = a.client_id and v.customer_ref = m.customer_ref and v.activation = m.activation
+                and v.validated_at >= ${validation.windowStart}::timestamptz and v.validated_at <= a.received_at
+            ) then 'not_validated'
           end as held_reason
+          from asked a left join member m on m.customer_ref = a.member_number
+          where not exists (select 1 from earlier e where e.ord = a.ord)
         ), recorded as (
           insert into payments as pay (
             client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
             payer_name, payer_account, payer_phone, narration, raw_notification, received_at, updated_at,
             status, held_reason, erp_ref_id, accepted_at, accepted_txid)
-          select ${p.client_id}::text, ${p.transaction_reference}::text, ${p.payment_type}::text, ${p.customer_ref}::text,
-                 ${p.amount}::numeric, ${p.currency}::text, ${p.transaction_date}::timestamptz,
-                 ${p.payer_name}::text, ${p.payer_account}::text, ${p.payer_phone}::text, ${p.narration}::text,
-                 ${p.raw_notification}::text, ${p.received_at}::timestamptz, ${p.received_at}::timestamptz,
-                 case when v.held_reason is null then 'accepted' else 'held' end, v.held_reason,
-                 case when v.held_reason is null then ${p.receipt}::text end,
-                 case when v.held_reason is null then ${p.received_at}::timestamptz end,
-                 case when v.held_reason is null then pg_current_xact_id() end
-          from verdict v
-          where not exists (select 1 from earlier)
+          select client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
+                 payer_name, payer_account, payer_phone, narration, raw_notification, received_at, received_at,
+                 case when held_reason is null then 'accepted' else 'held' end, held_reason,
+                 case when held_reason is null then receipt end,
+                 case when held_reason is null then received_at end,
+                 case when held_reason is null then pg_current_xact_id() end
+          from verdict
+          -- In one order, so two batches re-sending the same references wait for each other in turn.
+          order by client_id, transaction_reference
           on conflict (client_id, transaction_reference) do update set
             payment_type = excluded.payment_type, customer_ref = excluded.customer_ref, amount = excluded.amount,
             currency = excluded.currency, transaction_date = excluded.transaction_date, payer_name = excluded.payer_name,
@@ -121,20 +148,20 @@ export function createPaymentsStore(db: Db) {
           where pay.status = 'held'
           returning *
         )
-        select true as earlier, * from earlier
+        select true as earlier, e.* from earlier e
         union all
-        select false as earlier, * from recorded`;
-      let rows: (PaymentRow & { earlier: boolean })[];
+        select false as earlier, a.ord::integer as ord, r.* from recorded r
+        join asked a on a.client_id = r.client_id and a.transaction_reference = r.transaction_reference`;
+      let rows: (PaymentRow & { earlier: boolean; ord: number })[];
       try {
         ({ rows } = await statement.execute(ex));
       } catch (error) {
-        if (isUniqueViolation(error, 'payments_erp_ref_id_key')) return 'receipt_taken';
+        if (isUniqueViolation(error, 'payments_erp_ref_id_key') || isDeadlock(error)) return 'try_again';
         throw error;
       }
-      const first = rows[0];
-      if (!first) return 'final';
-      const { earlier, ...row } = first;
-      return { row, earlier };
+      const results: NotifyResult[] = items.map(() => 'final');
+      for (const { earlier, ord, ...row } of rows) results[ord - 1] = { row, earlier };
+      return results;
     },
 
     findByReceipt(erpRefId: string, ex: Executor = db): Promise<PaymentListRow | undefined> {

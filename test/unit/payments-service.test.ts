@@ -12,11 +12,12 @@ describe('payments service', () => {
     const payments: PaymentsServiceDeps['payments'] = {
       findByReference: async () => undefined,
       // The first two receipts collide, as the unique index would report.
-      notify: async (payment) => {
+      notify: async ([item]) => {
+        const { payment } = item!;
         drawn.push(payment.receipt);
-        if (drawn.length <= 2) return 'receipt_taken';
+        if (drawn.length <= 2) return 'try_again';
         const row = { ...payment, id: 1, attempts: 1, accepted_txid: '1', status: 'accepted', held_reason: null, erp_ref_id: payment.receipt };
-        return { row: row as unknown as PaymentRow, earlier: false };
+        return [{ row: row as unknown as PaymentRow, earlier: false }];
       },
     };
     const service = createPaymentsService({
@@ -34,12 +35,35 @@ describe('payments service', () => {
   it('gives up with an internal error rather than loop when no receipt can be had', async () => {
     let tries = 0;
     const service = createPaymentsService({
-      payments: { findByReference: async () => undefined, notify: async () => (tries++, 'receipt_taken') },
+      payments: { findByReference: async () => undefined, notify: async () => (tries++, 'try_again') },
       clock: { now: () => new Date() },
       validationWindowMs: 1,
       requireValidation: false,
     });
     await assert.rejects(service.notify('client', body, '{}'), /Internal error/);
     assert.equal(tries, 5);
+  });
+
+  it('records a reference sent twice at once in two statements, the repeat after the first', async () => {
+    const statements: string[][] = [];
+    const service = createPaymentsService({
+      payments: {
+        findByReference: async () => undefined,
+        notify: async (items) => {
+          statements.push(items.map((item) => item.payment.transaction_reference));
+          return items.map(({ payment }) => ({
+            row: { ...payment, status: 'accepted', erp_ref_id: payment.receipt } as unknown as PaymentRow,
+            earlier: false,
+          }));
+        },
+      },
+      clock: { now: () => new Date() },
+      validationWindowMs: 1,
+      requireValidation: false,
+    });
+    const send = (reference: string) => service.notify('client', { ...body, transactionReference: reference }, '{}');
+    const outcomes = await Promise.all([send('A'), send('B'), send('A'), send('A')]);
+    assert.deepEqual(statements, [['A', 'B'], ['A'], ['A']]);
+    assert.deepEqual(outcomes.map((o) => o.transactionReference), ['A', 'B', 'A', 'A']);
   });
 });
