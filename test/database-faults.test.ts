@@ -80,6 +80,34 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     const retried = await bankCall(t.app, bank.token, 'payments', paymentBody('9100002', { transactionReference: 'LOCKED-1' }));
     assert.equal(retried.statusCode, 200, retried.body);
   });
+
+  // Notifications sent together share a statement; a locked member must not fail the others.
+  it('accepts the payments sent together with one for a locked member, and answers only that one 503', { timeout: 30_000 }, async () => {
+    const bank = await bankWithToken(t.app, 'Lock Batch Bank');
+    const free = ['9100011', '9100012', '9100013'];
+    for (const ref of ['9100010', ...free]) {
+      await putMember(t.app, ref, `Member ${ref}`);
+      assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: ref })).statusCode, 200);
+    }
+    const holder = new pg.Client({ connectionString: testDatabaseUrl(database) });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`update members set full_name = full_name where customer_ref = '9100010'`);
+      const [locked, ...others] = await Promise.all(
+        ['9100010', ...free].map((ref) => bankCall(t.app, bank.token, 'payments', paymentBody(ref, { transactionReference: `BATCH-${ref}` }))),
+      );
+      assert.equal(locked!.statusCode, 503, locked!.body);
+      for (const other of others) assert.equal(other.statusCode, 200, other.body);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    const stored = await admin(t.app, 'GET', '/payments?limit=500');
+    const references = json(stored).items.map((item: { transactionReference: string }) => item.transactionReference);
+    assert.ok(!references.includes('BATCH-9100010'), 'the refused payment is not stored');
+    for (const ref of free) assert.ok(references.includes(`BATCH-${ref}`), `BATCH-${ref} is stored`);
+  });
 });
 
 function testDatabaseUrl(name: string): string {

@@ -83,10 +83,13 @@ function answerForAccepted(row: PaymentRow, input: PaymentInput): PaymentOutcome
 }
 
 export function createPaymentsService({ payments, clock, validationWindowMs, requireValidation }: PaymentsServiceDeps) {
-  /** Records a batch, repeats after the notifications they repeat, each with fresh receipts until none is taken. */
-  async function record(pending: Pending[]): Promise<NotifyResult[]> {
+  /**
+   * Records a batch, repeats after the notifications they repeat, each with fresh receipts until
+   * none is taken. 'alone' asks the caller to record its notification by itself.
+   */
+  async function record(pending: Pending[]): Promise<(NotifyResult | 'alone')[]> {
     const [first, repeats] = firstOfEach(pending);
-    let results: NotifyResult[] | 'try_again' = 'try_again';
+    let results: Awaited<ReturnType<typeof payments.notify>> = 'try_again';
     for (let attempt = 0; attempt < RECEIPT_ATTEMPTS && results === 'try_again'; attempt++) {
       // The batch is received when it is recorded: its validations are counted up to that moment.
       const now = clock.now();
@@ -97,7 +100,9 @@ export function createPaymentsService({ payments, clock, validationWindowMs, req
       results = await payments.notify(items, { required: requireValidation, windowStart: new Date(now.getTime() - validationWindowMs) });
     }
     if (results === 'try_again') throw new AppError('internal', 'Internal error', `no free receipt number after ${RECEIPT_ATTEMPTS} attempts`);
-    const answers = new Map(first.map((p, i) => [p, (results as NotifyResult[])[i]!]));
+    // A member locked by an import must not hold back the payments batched with it.
+    const recorded: (NotifyResult | 'alone')[] = results === 'contended' ? first.map(() => 'alone') : results;
+    const answers = new Map(first.map((p, i) => [p, recorded[i]!]));
     if (repeats.length > 0) (await record(repeats)).forEach((result, i) => answers.set(repeats[i]!, result));
     return pending.map((p) => answers.get(p)!);
   }
@@ -111,7 +116,9 @@ export function createPaymentsService({ payments, clock, validationWindowMs, req
      */
     async notify(clientId: string, body: PaymentNotificationBody, rawNotification: string): Promise<PaymentOutcome> {
       const input = readPaymentNotification(body);
-      const recorded = await recordBatched({ clientId, input, rawNotification });
+      const pending = { clientId, input, rawNotification };
+      let recorded = await recordBatched(pending);
+      if (recorded === 'alone') [recorded] = (await record([pending])) as [NotifyResult];
       if (recorded === 'final') {
         // Another request had this reference accepted while this one was being evaluated.
         const winner = await payments.findByReference(clientId, input.transactionReference);

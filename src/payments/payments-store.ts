@@ -42,7 +42,9 @@ export interface PaymentFilter {
 
 const iso = (date: Date) => date.toISOString();
 
-const isDeadlock = (error: unknown) => (error as { code?: string } | null)?.code === '40P01';
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+const DEADLOCK = '40P01';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
@@ -86,8 +88,15 @@ export function createPaymentsStore(db: Db) {
      * The (client, reference) pairs must differ: the insert may touch each row only once.
      * 'try_again' when nothing was written and running again with new receipts will do: a receipt
      * was already taken, or the statement was chosen to end a deadlock.
+     * 'contended' when, for more than one notification, a member's row stayed locked (a long import
+     * rewriting it) past the lock timeout: nothing was written, and each notification alone would
+     * wait only for its own member. For one notification that is an error, as for any statement.
      */
-    async notify(items: readonly NotifyItem[], validation: ValidationRule, ex: Executor = db): Promise<NotifyResult[] | 'try_again'> {
+    async notify(
+      items: readonly NotifyItem[],
+      validation: ValidationRule,
+      ex: Executor = db,
+    ): Promise<NotifyResult[] | 'try_again' | 'contended'> {
       const column = <T>(read: (item: NotifyItem) => T) => items.map(read);
       const statement = sql<PaymentRow & { earlier: boolean; ord: number }>`${prepared}
         with asked as (
@@ -156,7 +165,8 @@ export function createPaymentsStore(db: Db) {
       try {
         ({ rows } = await statement.execute(ex));
       } catch (error) {
-        if (isUniqueViolation(error, 'payments_erp_ref_id_key') || isDeadlock(error)) return 'try_again';
+        if (isUniqueViolation(error, 'payments_erp_ref_id_key') || codeOf(error) === DEADLOCK) return 'try_again';
+        if (items.length > 1 && codeOf(error) === LOCK_NOT_AVAILABLE) return 'contended';
         throw error;
       }
       const results: NotifyResult[] = items.map(() => 'final');

@@ -66,4 +66,30 @@ describe('payments service', () => {
     assert.deepEqual(statements, [['A', 'B'], ['A'], ['A']]);
     assert.deepEqual(outcomes.map((o) => o.transactionReference), ['A', 'B', 'A', 'A']);
   });
+
+  it('records each notification by itself when a batch waited too long for a locked member', async () => {
+    const statements: string[][] = [];
+    const service = createPaymentsService({
+      payments: {
+        findByReference: async () => undefined,
+        notify: async (items) => {
+          statements.push(items.map((item) => item.payment.transaction_reference));
+          if (items.length > 1) return 'contended';
+          if (items[0]!.payment.transaction_reference === 'LOCKED') throw new Error('lock timeout');
+          return [{ row: { ...items[0]!.payment, status: 'accepted', erp_ref_id: 'R' } as unknown as PaymentRow, earlier: false }];
+        },
+      },
+      clock: { now: () => new Date() },
+      validationWindowMs: 1,
+      requireValidation: false,
+    });
+    const send = (reference: string) => service.notify('client', { ...body, transactionReference: reference }, '{}');
+    const outcomes = await Promise.allSettled([send('A'), send('LOCKED'), send('B')]);
+    assert.deepEqual(statements[0], ['A', 'LOCKED', 'B']);
+    assert.deepEqual(statements.slice(1).sort(), [['A'], ['B'], ['LOCKED']]);
+    assert.deepEqual(
+      outcomes.map((o) => (o.status === 'fulfilled' ? o.value.kind : (o.reason as Error).message)),
+      ['accepted', 'lock timeout', 'accepted'],
+    );
+  });
 });
