@@ -79,7 +79,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // waits for a lock (a payment for a member that a long import is rewriting) gives up after
       // a few seconds and the caller gets a 503 to retry, rather than a bank's call hanging;
       // the waits that are meant to be long (migrations, imports) lift this for themselves.
-      options: `-c idle_in_transaction_session_timeout=60000 -c lock_timeout=${LOCK_TIMEOUT_MS}`,
+      // Prepared statements are planned on every call, for the tables as they are then: a plan
+      // cached once would have been made while a table was empty (a new install, a server without
+      // autovacuum) and would scan the whole of payments for every batch once it held millions.
+      options: `-c idle_in_transaction_session_timeout=60000 -c lock_timeout=${LOCK_TIMEOUT_MS} -c plan_cache_mode=force_custom_plan`,
       // identity columns are int8; our values stay far below 2^53, so numbers are exact and match PGlite.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

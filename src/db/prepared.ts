@@ -4,9 +4,9 @@ import type pg from 'pg';
 
 /**
  * Begins the text of a statement that runs on every bank call. On PostgreSQL each connection
- * parses and plans it once, as a named prepared statement, instead of on every call; elsewhere
- * it is only a comment. Mark only statements whose text is fixed (values go in parameters), so
- * each connection holds a handful of them.
+ * parses it once, as a named prepared statement, instead of on every call; elsewhere it is only
+ * a comment. It is still planned on every call (see the pool's plan_cache_mode). Mark only
+ * statements whose text is fixed (values go in parameters), so each connection holds a handful.
  */
 export const PREPARED = '/* prepared */';
 

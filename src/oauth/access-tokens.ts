@@ -47,6 +47,7 @@ interface Claims {
 export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTokens {
   const key = createSecretKey(keyBytes);
   const mac = (signingInput: string) => createHmac('sha256', key).update(signingInput).digest();
+  const verified = verifiedTokens();
   return {
     async issue(clientId) {
       const now = Math.floor(clock.now().getTime() / 1000);
@@ -55,6 +56,9 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTo
       return `${signingInput}.${mac(signingInput).toString('base64url')}`;
     },
     async verify(token) {
+      const now = clock.now().getTime() / 1000;
+      const known = verified.get(token);
+      if (known) return now < known.exp ? known.clientId : undefined;
       const [header, payload, signature, ...rest] = token.split('.');
       if (rest.length > 0 || header !== HEADER || !payload || !SEGMENT.test(payload) || !signature || !SIGNATURE.test(signature)) {
         return undefined;
@@ -67,10 +71,30 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTo
         return undefined;
       }
       if (typeof claims !== 'object' || claims === null) return undefined;
-      const now = clock.now().getTime() / 1000;
       const current = typeof claims.exp === 'number' && now < claims.exp && typeof claims.iat === 'number';
       const ours = claims.iss === ISSUER && claims.aud === AUDIENCE;
-      return current && ours && typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined;
+      if (!current || !ours || typeof claims.sub !== 'string' || claims.sub === '') return undefined;
+      verified.remember(token, { clientId: claims.sub, exp: claims.exp as number });
+      return claims.sub;
+    },
+  };
+}
+
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * A bank sends the same token with every call for up to an hour, so its signature and claims are
+ * checked once and the outcome remembered: a token's validity depends on nothing but its text
+ * and the time, and the expiry is checked again on each use. Only tokens that passed are kept,
+ * at most VERIFIED_TOKENS, the oldest forgotten first, so a flood of forgeries costs memory nothing.
+ */
+function verifiedTokens() {
+  const tokens = new Map<string, { clientId: string; exp: number }>();
+  return {
+    get: (token: string) => tokens.get(token),
+    remember(token: string, claims: { clientId: string; exp: number }) {
+      if (tokens.size >= VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
+      tokens.set(token, claims);
     },
   };
 }
