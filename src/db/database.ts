@@ -25,7 +25,7 @@ export interface DatabaseStats {
   errors: Record<DatabaseErrorKind, number>;
 }
 
-/** unavailable: the database could not be reached or went away; conflict: a constraint said no (expected under concurrency). */
+/** unavailable: the database could not be reached or went away; conflict: a constraint or a deadlock said no (expected under concurrency). */
 export type DatabaseErrorKind = 'unavailable' | 'conflict' | 'other';
 
 export interface DatabaseOptions {
@@ -43,7 +43,9 @@ function errorCounter() {
   const errors: Record<DatabaseErrorKind, number> = { unavailable: 0, conflict: 0, other: 0 };
   const count = (error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code;
-    errors[isDatabaseUnavailable(error) ? 'unavailable' : typeof code === 'string' && code.startsWith('23') ? 'conflict' : 'other']++;
+    // 23: a constraint said no; 40: a deadlock or serialization failure the caller runs again.
+    const conflict = typeof code === 'string' && (code.startsWith('23') || code.startsWith('40'));
+    errors[isDatabaseUnavailable(error) ? 'unavailable' : conflict ? 'conflict' : 'other']++;
   };
   const log = (event: LogEvent) => {
     if (event.level === 'error') count(event.error);

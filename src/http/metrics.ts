@@ -83,7 +83,7 @@ export function createMetrics(database: { stats(): DatabaseStats }) {
   });
   new Counter({
     name: 'bis_db_errors_total',
-    help: 'Failed database statements and connection attempts: unavailable (unreachable, went away, lock wait timed out), conflict (a constraint, expected under concurrency), other',
+    help: 'Failed database statements and connection attempts: unavailable (unreachable, went away, lock wait timed out), conflict (a constraint or a deadlock, expected under concurrency), other',
     labelNames: ['kind'],
     registers: [registry],
     collect() {
