@@ -165,7 +165,7 @@ describe('payment export while an earlier transaction is still open', { skip: !p
         { required: true, windowStart: new Date(now.getTime() - 60_000) },
         tx,
       );
-      assert.ok(typeof row === 'object' && row.row.erp_ref_id === 'SLWAAAA2', 'accepted with the receipt given');
+      assert.ok(typeof row === 'object' && row.payment.erp_ref_id === 'SLWAAAA2', 'accepted with the receipt given');
       recorded();
       await held;
     });

@@ -341,14 +341,17 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
           inFlight.push(timed(`payment ${String(body.transactionReference)} in flight`, pay(body), DOWN_LIMIT_MS));
         }
         // Wait until they wait on the lock in the server: the validation, and the payments in one
-        // statement or two (notifications that arrive together are recorded together).
-        for (let waited = 0; ; waited += 50) {
+        // statement or two (notifications that arrive together are recorded together). Once two
+        // wait, a third is given a moment to arrive.
+        for (let waited = 0, settledAt = -1; ; waited += 50) {
           const { rows } = await onCluster<{ waiting: number }>(
             cluster,
             DATABASE,
             `select count(*)::int as waiting from pg_stat_activity where datname = '${DATABASE}' and wait_event_type = 'Lock'`,
           );
-          if (rows[0]!.waiting >= 2) break;
+          if (rows[0]!.waiting >= 3) break;
+          if (rows[0]!.waiting === 2 && settledAt < 0) settledAt = waited;
+          if (settledAt >= 0 && waited - settledAt >= 500) break;
           assert.ok(waited < 5_000, `the requests did not reach the server: ${rows[0]!.waiting} waiting`);
           await sleep(50);
         }

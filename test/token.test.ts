@@ -70,7 +70,8 @@ function assertRateLimited(response: LightMyRequestResponse) {
   const retryAfter = response.headers['retry-after'];
   assert.match(String(retryAfter), /^\d+$/, 'Retry-After is delay-seconds');
   const seconds = Number(retryAfter);
-  assert.ok(seconds >= 1 && seconds <= 60, `Retry-After ${seconds} lies within the 60 s window`);
+  // Hits are counted per second and stay in the window 60 to 61 s, never less.
+  assert.ok(seconds >= 1 && seconds <= 61, `Retry-After ${seconds} lies within the 60 s window and the second it began in`);
   return seconds;
 }
 
@@ -548,6 +549,20 @@ for (const kind of databaseKinds()) {
           t.clock.advance(2 * SECOND);
           const response = await requestToken(t.app, bank.clientId, bank.clientSecret);
           assert.equal(response.statusCode, 200, response.body);
+        });
+
+        // Hits are counted per second: one made late in a second must still count for a full 60 s.
+        it('counts requests made late in a second for a full 60 s', async () => {
+          const bank = await createBank(t.app);
+          t.clock.advance(900);
+          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          t.clock.advance(59 * SECOND + 600);
+          const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
+          assertRateLimited(refused);
+          t.clock.advance(SECOND);
+          // The first 30 are now 60.6 s old; the refused one from 1 s ago still counts.
+          await expectStatuses(times(29, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
         it('slides: requests spread over the window count until each is 60 s old, with no reset at a window edge', async () => {

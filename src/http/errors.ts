@@ -134,7 +134,7 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** Seconds a caller is asked to wait when the database is away. */
-const UNAVAILABLE_RETRY_AFTER = 5;
+export const UNAVAILABLE_RETRY_AFTER = 5;
 
 export function toAppError(error: unknown): AppError | OAuthError {
   if (error instanceof AppError || error instanceof OAuthError) return error;

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 
 export const RATE_WINDOW_MS = 60_000;
-const WINDOW_SECONDS = RATE_WINDOW_MS / 1000;
+/** The seconds a hit's own second counts for: the window, and the second it was in. */
+const COUNTED_SECONDS = RATE_WINDOW_MS / 1000 + 1;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -12,9 +13,9 @@ type Bucket = [number, number];
 
 /**
  * A sliding window per client ID, counted per second and kept in the database so every instance
- * shares one count. A hit counts from its second until that second is 60 s old: a hit late in a
- * second leaves the window up to a second early, and the cost of a hit does not grow with the
- * limit. The upsert's row lock serialises concurrent hits in the same second, so the count is
+ * shares one count. A hit counts until the end of the second 60 s after its own: 60 to 61 s, never
+ * less, so no 60 s ever holds more hits than the limit, and the cost of a hit does not grow with
+ * the limit. The upsert's row lock serialises concurrent hits in the same second, so the count is
  * exact. Hits commit without waiting for the WAL flush, so that lock is held for microseconds
  * rather than a disk write: a crash may forget the latest hits (on PostgreSQL the last fraction
  * of a second; on the embedded database, which has no background WAL writer, those since the
@@ -37,13 +38,15 @@ export function createRateLimitStore(db: Db) {
           insert into token_rate_hits as t (client_id, second, hits)
           select a.client_id, ${second}::bigint, a.hits
           from durability, unnest(${[...asked.keys()]}::text[], ${[...asked.values()]}::integer[]) as a (client_id, hits)
+          -- In one order, so batches of two instances naming the same IDs take their rows in turn.
+          order by a.client_id
           on conflict (client_id, second) do update set hits = t.hits + excluded.hits
           returning client_id, hits
         )
         select hit.client_id,
           (select coalesce(jsonb_agg(jsonb_build_array(r.second, r.hits) order by r.second), '[]'::jsonb)
              from token_rate_hits r
-             where r.client_id = hit.client_id and r.second > ${second - WINDOW_SECONDS}::bigint and r.second < ${second}::bigint)
+             where r.client_id = hit.client_id and r.second > ${second - COUNTED_SECONDS}::bigint and r.second < ${second}::bigint)
           || jsonb_build_array(jsonb_build_array(${second}::bigint, hit.hits)) as buckets
         from hit`.execute(db);
       const windows = new Map(rows.map((row) => [row.client_id, row.buckets]));
@@ -62,19 +65,19 @@ export function createRateLimitStore(db: Db) {
     /** Forgets the seconds that have left the window. */
     async prune(now: Date): Promise<void> {
       const second = Math.floor(now.getTime() / 1000);
-      await sql`delete from token_rate_hits where second <= ${second - WINDOW_SECONDS}::bigint`.execute(db);
+      await sql`delete from token_rate_hits where second <= ${second - COUNTED_SECONDS}::bigint`.execute(db);
     },
   };
 }
 
-/** Seconds until enough hits have left the window for one more to be allowed. */
+/** Seconds until enough hits have left the window for one more to be allowed: 61 at most. */
 function retryAfter(buckets: Bucket[], total: number, limit: number, now: Date): number {
   let remaining = total;
-  let reopensAt = now.getTime() + RATE_WINDOW_MS;
+  let reopensAt = now.getTime() + COUNTED_SECONDS * 1000;
   for (const [second, hits] of buckets) {
     remaining -= hits;
     if (remaining <= limit - 1) {
-      reopensAt = (second + WINDOW_SECONDS) * 1000;
+      reopensAt = (second + COUNTED_SECONDS) * 1000;
       break;
     }
   }

@@ -58,9 +58,15 @@ function customerRefOf(body: PaymentNotificationBody): string {
 // one names no member, so it is held like any other such reference, with the NUL shown as U+FFFD.
 const NUL = '\u0000';
 
+// A lone UTF-16 surrogate has no UTF-8 form: the database would store U+FFFD. Replacing it here
+// makes the text compared and answered the text stored, so two references that differ only there
+// are one reference everywhere.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (value: string) => value.replace(LONE_SURROGATE, '\ufffd');
+
 function storable(field: string, value: string): string {
   if (value.includes(NUL)) throw invalid(field, 'must not contain NUL characters');
-  return value;
+  return wellFormed(value);
 }
 
 const optional = (field: string, value: string | undefined) => {
@@ -74,7 +80,7 @@ export function readPaymentNotification(body: PaymentNotificationBody): PaymentI
   if (transactionReference.length < 1 || transactionReference.length > MAX_REFERENCE_LENGTH) {
     throw invalid('transactionReference', `must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
   }
-  const customerRef = customerRefOf(body).replaceAll(NUL, '\ufffd');
+  const customerRef = wellFormed(customerRefOf(body).replaceAll(NUL, '\ufffd'));
   const amount = parseAmount(body.amount);
   if (!amount.ok) throw invalid('amount', amount.problem);
   const currency = (body.currency ?? 'KES').trim().toUpperCase();

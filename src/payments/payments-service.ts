@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
 import { createBatcher, type BatcherOptions } from '../db/batcher.js';
 import type { HeldReason } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError, UNAVAILABLE_RETRY_AFTER } from '../http/errors.js';
 import { readPaymentNotification, type PaymentInput, type PaymentNotificationBody } from './payment-input.js';
-import type { Notification, NotifyResult, PaymentRow, PaymentsStore } from './payments-store.js';
+import type { Notification, NotifyResult, PaymentSummary, PaymentsStore } from './payments-store.js';
 import { newReceiptNumber } from './receipt-number.js';
 
 export type PaymentOutcome =
@@ -26,6 +26,12 @@ const RECEIPT_ATTEMPTS = 5;
  * in flight keep the database busy while the next one gathers.
  */
 const PAYMENT_BATCHES: BatcherOptions = { maxInFlight: 2, maxBatch: 128 };
+
+/**
+ * Notifications sent back from a batch to be recorded by themselves, a few at a time: those that
+ * wait for a member an import holds must not take every connection of the pool.
+ */
+const ONE_BY_ONE: BatcherOptions = { maxInFlight: 3, maxBatch: 1 };
 
 interface Pending {
   clientId: string;
@@ -66,7 +72,7 @@ function notification(clientId: string, input: PaymentInput, rawNotification: st
 }
 
 /** Whether a re-sent notification describes the payment already accepted under its reference. */
-function sameDetails(row: PaymentRow, input: PaymentInput): boolean {
+function sameDetails(row: PaymentSummary, input: PaymentInput): boolean {
   return (
     row.payment_type === input.paymentType &&
     row.customer_ref === input.customerRef &&
@@ -75,7 +81,7 @@ function sameDetails(row: PaymentRow, input: PaymentInput): boolean {
   );
 }
 
-function answerForAccepted(row: PaymentRow, input: PaymentInput): PaymentOutcome {
+function answerForAccepted(row: PaymentSummary, input: PaymentInput): PaymentOutcome {
   const transactionReference = input.transactionReference;
   return sameDetails(row, input)
     ? { kind: 'accepted', erpRefId: row.erp_ref_id!, transactionReference }
@@ -83,30 +89,45 @@ function answerForAccepted(row: PaymentRow, input: PaymentInput): PaymentOutcome
 }
 
 export function createPaymentsService({ payments, clock, validationWindowMs, requireValidation }: PaymentsServiceDeps) {
-  /**
-   * Records a batch, repeats after the notifications they repeat, each with fresh receipts until
-   * none is taken. 'alone' asks the caller to record its notification by itself.
-   */
-  async function record(pending: Pending[]): Promise<(NotifyResult | 'alone')[]> {
-    const [first, repeats] = firstOfEach(pending);
-    let results: Awaited<ReturnType<typeof payments.notify>> = 'try_again';
-    for (let attempt = 0; attempt < RECEIPT_ATTEMPTS && results === 'try_again'; attempt++) {
+  /** Records notifications with distinct references in one statement, drawing new receipts until none is taken. */
+  async function recordDistinct(pending: Pending[]): Promise<NotifyResult[]> {
+    for (let attempt = 0; attempt < RECEIPT_ATTEMPTS; attempt++) {
       // The batch is received when it is recorded: its validations are counted up to that moment.
       const now = clock.now();
-      const items = first.map((p) => ({
+      const items = pending.map((p) => ({
         payment: notification(p.clientId, p.input, p.rawNotification, now),
         memberNumber: p.input.memberNumber ?? null,
       }));
-      results = await payments.notify(items, { required: requireValidation, windowStart: new Date(now.getTime() - validationWindowMs) });
+      const results = await payments.notify(items, { required: requireValidation, windowStart: new Date(now.getTime() - validationWindowMs) });
+      if (results !== 'try_again') return results;
     }
-    if (results === 'try_again') throw new AppError('internal', 'Internal error', `no free receipt number after ${RECEIPT_ATTEMPTS} attempts`);
-    // A member locked by an import must not hold back the payments batched with it.
-    const recorded: (NotifyResult | 'alone')[] = results === 'contended' ? first.map(() => 'alone') : results;
-    const answers = new Map(first.map((p, i) => [p, recorded[i]!]));
-    if (repeats.length > 0) (await record(repeats)).forEach((result, i) => answers.set(repeats[i]!, result));
+    throw new AppError('unavailable', 'Service temporarily unavailable; try again shortly', `not recorded after ${RECEIPT_ATTEMPTS} attempts`, UNAVAILABLE_RETRY_AFTER);
+  }
+
+  /**
+   * Records a batch; repeats of a reference go in a statement after the one they repeat. What
+   * goes wrong for several notifications at once (a member an import holds, a failed statement)
+   * sends each back as 'alone', to be recorded by itself, so that only its own problem answers it.
+   */
+  async function recordBatch(pending: Pending[]): Promise<(NotifyResult | 'alone')[]> {
+    const [first, repeats] = firstOfEach(pending);
+    let results: (NotifyResult | 'alone')[];
+    try {
+      results = await recordDistinct(first);
+    } catch (error) {
+      if (pending.length === 1) throw error;
+      results = first.map(() => 'alone');
+    }
+    const answers = new Map<Pending, NotifyResult | 'alone'>(first.map((p, i) => [p, results[i] === 'busy' ? 'alone' : results[i]!]));
+    if (repeats.length > 0) {
+      const again = await recordBatch(repeats).catch(() => repeats.map((): 'alone' => 'alone'));
+      again.forEach((result, i) => answers.set(repeats[i]!, result));
+    }
     return pending.map((p) => answers.get(p)!);
   }
-  const recordBatched = createBatcher(record, PAYMENT_BATCHES);
+
+  const recordTogether = createBatcher(recordBatch, PAYMENT_BATCHES);
+  const recordAlone = createBatcher(async ([p]: Pending[]) => recordDistinct([p!]), ONE_BY_ONE);
 
   return {
     /**
@@ -117,17 +138,19 @@ export function createPaymentsService({ payments, clock, validationWindowMs, req
     async notify(clientId: string, body: PaymentNotificationBody, rawNotification: string): Promise<PaymentOutcome> {
       const input = readPaymentNotification(body);
       const pending = { clientId, input, rawNotification };
-      let recorded = await recordBatched(pending);
-      if (recorded === 'alone') [recorded] = (await record([pending])) as [NotifyResult];
+      let recorded = await recordTogether(pending);
+      // Alone, the statement waits for the member's row instead of skipping it: never 'busy'.
+      if (recorded === 'alone') recorded = await recordAlone(pending);
+      if (recorded === 'busy') throw new AppError('internal', 'Internal error', 'a notification recorded alone came back busy');
       if (recorded === 'final') {
         // Another request had this reference accepted while this one was being evaluated.
         const winner = await payments.findByReference(clientId, input.transactionReference);
         return answerForAccepted(winner!, input);
       }
-      const { row, earlier } = recorded;
-      if (earlier) return answerForAccepted(row, input);
-      if (row.status === 'accepted') return { kind: 'accepted', erpRefId: row.erp_ref_id!, transactionReference: input.transactionReference };
-      return { kind: 'held', reason: row.held_reason!, transactionReference: input.transactionReference };
+      const { payment, earlier } = recorded;
+      if (earlier) return answerForAccepted(payment, input);
+      if (payment.status === 'accepted') return { kind: 'accepted', erpRefId: payment.erp_ref_id!, transactionReference: input.transactionReference };
+      return { kind: 'held', reason: payment.held_reason!, transactionReference: input.transactionReference };
     },
   };
 }

@@ -27,8 +27,11 @@ export interface ValidationRule {
   windowStart: Date;
 }
 
-/** The payment as it now stands, and whether it was accepted earlier; or 'final' (see notify). */
-export type NotifyResult = { row: PaymentRow; earlier: boolean } | 'final';
+/** What the answer to a notification needs of its payment. */
+export type PaymentSummary = Pick<PaymentRow, 'status' | 'held_reason' | 'erp_ref_id' | 'payment_type' | 'customer_ref' | 'amount' | 'currency'>;
+
+/** The payment as it now stands, and whether it was accepted earlier; or 'final' or 'busy' (see notify). */
+export type NotifyResult = { payment: PaymentSummary; earlier: boolean } | 'final' | 'busy';
 
 export interface PaymentFilter {
   status?: PaymentStatus | undefined;
@@ -44,7 +47,6 @@ const iso = (date: Date) => date.toISOString();
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 const DEADLOCK = '40P01';
-const LOCK_NOT_AVAILABLE = '55P03';
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string } | null;
@@ -78,27 +80,27 @@ export function createPaymentsStore(db: Db) {
     /**
      * Evaluates and records notifications in one statement, so in one round trip and one commit
      * for one notification or many (see the batcher). For each, in order:
-     * - a reference this client already had accepted is final: it is returned untouched, as `earlier`;
+     * - a reference this client already had accepted is final: its payment comes back untouched,
+     *   as `earlier`;
      * - otherwise the member's row is share-locked (a change of status waits for this payment) and
      *   read with whether this client validated it within the window and in its current activation;
      * - the payment is inserted as accepted with its `receipt`, or as held with the reason; a held
      *   payment under the same reference is evaluated again and overwritten;
      * - 'final' when another request had the reference accepted after this statement's snapshot
-     *   was taken: the unique (client, reference) constraint made this one wait for it and leave it alone.
+     *   was taken: the unique (client, reference) constraint made this one wait for it and leave it alone;
+     * - 'busy' when the statement holds several notifications and another transaction holds the
+     *   member's row (an import rewriting it): nothing is written for it, so that it does not hold
+     *   back the others; recorded by itself, it waits for the row like any statement.
      * The (client, reference) pairs must differ: the insert may touch each row only once.
      * 'try_again' when nothing was written and running again with new receipts will do: a receipt
-     * was already taken, or the statement was chosen to end a deadlock.
-     * 'contended' when, for more than one notification, a member's row stayed locked (a long import
-     * rewriting it) past the lock timeout: nothing was written, and each notification alone would
-     * wait only for its own member. For one notification that is an error, as for any statement.
+     * was already taken, or the statement was chosen to end a deadlock. Run it outside a
+     * transaction, which a failed attempt would leave unusable.
      */
-    async notify(
-      items: readonly NotifyItem[],
-      validation: ValidationRule,
-      ex: Executor = db,
-    ): Promise<NotifyResult[] | 'try_again' | 'contended'> {
+    async notify(items: readonly NotifyItem[], validation: ValidationRule, ex: Executor = db): Promise<NotifyResult[] | 'try_again'> {
       const column = <T>(read: (item: NotifyItem) => T) => items.map(read);
-      const statement = sql<PaymentRow & { earlier: boolean; ord: number }>`${prepared}
+      // One notification waits for its member's row; several skip the rows held elsewhere.
+      const locking = sql.raw(items.length > 1 ? 'for share of m skip locked' : 'for share of m');
+      const statement = sql<PaymentSummary & { ord: number; outcome: 'earlier' | 'recorded' | 'busy' | 'final' }>`${prepared}
         with asked as (
           select * from unnest(
             ${column((i) => i.payment.client_id)}::text[], ${column((i) => i.payment.transaction_reference)}::text[],
@@ -113,14 +115,18 @@ export function createPaymentsStore(db: Db) {
             client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date, payer_name,
             payer_account, payer_phone, narration, raw_notification, received_at, receipt, member_number, ord)
         ), earlier as (
-          select a.ord::integer as ord, p.* from asked a
+          select a.ord, p.* from asked a
           join payments p on p.client_id = a.client_id and p.transaction_reference = a.transaction_reference and p.status = 'accepted'
         ), member as (
           -- Locked in one order, so two batches cannot each hold a row the other waits for.
           select m.customer_ref, m.status, m.activation from members m
           where m.customer_ref in (select member_number from asked)
           order by m.customer_ref
-          for share of m
+          ${locking}
+        ), busy as (
+          select customer_ref from members where customer_ref in (select member_number from asked)
+          except
+          select customer_ref from member
         ), verdict as materialized (
           -- Materialized: the insert reads held_reason five times, and each would repeat the check.
           select a.*, case
@@ -133,6 +139,7 @@ export function createPaymentsStore(db: Db) {
           end as held_reason
           from asked a left join member m on m.customer_ref = a.member_number
           where not exists (select 1 from earlier e where e.ord = a.ord)
+            and not exists (select 1 from busy b where b.customer_ref = a.member_number)
         ), recorded as (
           insert into payments as pay (
             client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
@@ -155,23 +162,30 @@ export function createPaymentsStore(db: Db) {
             raw_notification = excluded.raw_notification, updated_at = excluded.updated_at,
             accepted_at = excluded.accepted_at, accepted_txid = excluded.accepted_txid, attempts = pay.attempts + 1
           where pay.status = 'held'
-          returning *
+          returning client_id, transaction_reference, status, held_reason, erp_ref_id, payment_type, customer_ref, amount, currency
         )
-        select true as earlier, e.* from earlier e
-        union all
-        select false as earlier, a.ord::integer as ord, r.* from recorded r
-        join asked a on a.client_id = r.client_id and a.transaction_reference = r.transaction_reference`;
-      let rows: (PaymentRow & { earlier: boolean; ord: number })[];
+        select a.ord::integer as ord,
+          case when e.ord is not null then 'earlier' when b.customer_ref is not null then 'busy'
+               when r.status is not null then 'recorded' else 'final' end as outcome,
+          coalesce(e.status, r.status) as status, coalesce(e.held_reason, r.held_reason) as held_reason,
+          coalesce(e.erp_ref_id, r.erp_ref_id) as erp_ref_id, coalesce(e.payment_type, r.payment_type) as payment_type,
+          coalesce(e.customer_ref, r.customer_ref) as customer_ref, coalesce(e.amount, r.amount) as amount,
+          coalesce(e.currency, r.currency) as currency
+        from asked a
+        left join earlier e on e.ord = a.ord
+        left join busy b on b.customer_ref = a.member_number
+        left join recorded r on r.client_id = a.client_id and r.transaction_reference = a.transaction_reference
+        order by a.ord`;
+      let rows: (PaymentSummary & { ord: number; outcome: 'earlier' | 'recorded' | 'busy' | 'final' })[];
       try {
         ({ rows } = await statement.execute(ex));
       } catch (error) {
         if (isUniqueViolation(error, 'payments_erp_ref_id_key') || codeOf(error) === DEADLOCK) return 'try_again';
-        if (items.length > 1 && codeOf(error) === LOCK_NOT_AVAILABLE) return 'contended';
         throw error;
       }
-      const results: NotifyResult[] = items.map(() => 'final');
-      for (const { earlier, ord, ...row } of rows) results[ord - 1] = { row, earlier };
-      return results;
+      return rows.map(({ ord, outcome, ...payment }) =>
+        outcome === 'earlier' || outcome === 'recorded' ? { payment, earlier: outcome === 'earlier' } : outcome,
+      );
     },
 
     findByReceipt(erpRefId: string, ex: Executor = db): Promise<PaymentListRow | undefined> {

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
+// The token rate limit counts hits per client ID and second instead of keeping every hit's time:
+// its cost no longer grows with the limit. A minute of earlier hits is forgotten at upgrade. The
+// old table token_rate_limits stays, unused, so that instances of the previous version still
+// running during an upgrade keep answering; a later migration drops it.
 const statements = [
-  // The token rate limit counts hits per client ID and second instead of keeping every hit's
-  // time: its cost no longer grows with the limit. A minute of earlier hits is forgotten at upgrade.
-  sql`drop table token_rate_limits`,
   sql`create table token_rate_hits (
     client_id text not null,
     second bigint not null,
