@@ -43,10 +43,10 @@ export interface MembersServiceDeps {
 
 /**
  * Month-end brings many validations at once: they are written in batches, each one statement and
- * one commit. Two batches in flight keep the database busy while the next one gathers, and leave
- * the rest of the pool to payments.
+ * one commit. One batch at a time: while it runs the next gathers, so under load the batches grow
+ * and each round trip to the database carries more, and the rest of the pool is left to payments.
  */
-const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 2, maxBatch: 256 };
+const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 256 };
 
 export function createMembersService({ store, audit, transact, clock }: MembersServiceDeps) {
   const validatePayable = createBatcher((items: ValidationItem[]) => store.validatePayable(items), VALIDATION_BATCHES);

@@ -22,10 +22,10 @@ export interface PaymentsServiceDeps {
 const RECEIPT_ATTEMPTS = 5;
 
 /**
- * Notifications that arrive together are recorded in one statement and one commit. Two batches
- * in flight keep the database busy while the next one gathers.
+ * Notifications that arrive together are recorded in one statement and one commit, one batch at
+ * a time: while it runs the next gathers, so under load each commit carries more payments.
  */
-const PAYMENT_BATCHES: BatcherOptions = { maxInFlight: 2, maxBatch: 128 };
+const PAYMENT_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 128 };
 
 /**
  * Notifications sent back from a batch to be recorded by themselves, a few at a time: those that
