@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { createBatcher, type BatcherOptions } from '../db/batcher.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { HeldReason } from '../db/schema.js';
 import { AppError, UNAVAILABLE_RETRY_AFTER } from '../http/errors.js';
 import { readPaymentNotification, type PaymentInput, type PaymentNotificationBody } from './payment-input.js';
@@ -106,21 +107,22 @@ export function createPaymentsService({ payments, clock, validationWindowMs, req
 
   /**
    * Records a batch; repeats of a reference go in a statement after the one they repeat. What
-   * goes wrong for several notifications at once (a member an import holds, a failed statement)
-   * sends each back as 'alone', to be recorded by itself, so that only its own problem answers it.
+   * goes wrong for several notifications at once (a member an import holds, a statement that
+   * failed for something other than the database being out of reach) sends each back as 'alone',
+   * to be recorded by itself, so that only its own problem answers it.
    */
   async function recordBatch(pending: Pending[]): Promise<(NotifyResult | 'alone')[]> {
+    const alone = (sent: Pending[]) => sent.map((): 'alone' => 'alone');
     const [first, repeats] = firstOfEach(pending);
-    let results: (NotifyResult | 'alone')[];
-    try {
-      results = await recordDistinct(first);
-    } catch (error) {
-      if (pending.length === 1) throw error;
-      results = first.map(() => 'alone');
-    }
+    const results = await recordDistinct(first).catch((error: unknown) => {
+      // A database out of reach fails every one alike: each is answered 503 now, not in turn.
+      if (pending.length === 1 || isDatabaseUnavailable(error)) throw error;
+      return alone(first);
+    });
     const answers = new Map<Pending, NotifyResult | 'alone'>(first.map((p, i) => [p, results[i] === 'busy' ? 'alone' : results[i]!]));
     if (repeats.length > 0) {
-      const again = await recordBatch(repeats).catch(() => repeats.map((): 'alone' => 'alone'));
+      // The first ones are committed: whatever happens to the repeats is answered to them alone.
+      const again = await recordBatch(repeats).catch(() => alone(repeats));
       again.forEach((result, i) => answers.set(repeats[i]!, result));
     }
     return pending.map((p) => answers.get(p)!);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PaymentsServiceDeps } from '../../src/payments/payments-service.js';
 import { createPaymentsService } from '../../src/payments/payments-service.js';
+import { DatabaseUnavailableError } from '../../src/db/unavailable.js';
 import type { Notification, NotifyResult } from '../../src/payments/payments-store.js';
 
 const body = { transactionReference: 'R1', paymentType: 'MPESA' as const, customerRef: '1234567', amount: '10' };
@@ -80,4 +81,16 @@ describe('payments service', () => {
     assert.deepEqual(statements.slice(1).map((s) => s.join()).sort(), ['A', 'A', 'B', 'BAD'], 'each again by itself, the repeat too');
     assert.deepEqual(outcomes(settled), ['accepted', 'bad row', 'accepted', 'accepted']);
   });
+
+  it('fails every notification of a batch at once when the database is out of reach, without trying each again', async () => {
+    let statements = 0;
+    const payments = service(async () => {
+      statements += 1;
+      throw new DatabaseUnavailableError(new Error('connect ECONNREFUSED'));
+    });
+    const settled = await Promise.allSettled(['A', 'B', 'C'].map((reference) => send(payments, reference)));
+    assert.equal(statements, 1);
+    assert.ok(settled.every((o) => o.status === 'rejected' && o.reason instanceof DatabaseUnavailableError));
+  });
 });
+
