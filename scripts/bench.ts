@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadEarlierPayments } from './bench/history.js';
 import { measure } from './bench/load.js';
-import { buildService, cpuSeconds, FROM_SOURCES, startCeiling, startJanitor, startService, type Server, type Service } from './bench/processes.js';
+import { buildService, cpuSeconds, FROM_SOURCES, startCeiling, startFlags, startJanitor, startService, type Server, type Service } from './bench/processes.js';
 import { fmt, printTable, problems, type Report } from './bench/report.js';
 import { bankRoutes } from './bench/routes.js';
 import { importMembers, onboardBank, type Bank } from './bench/setup.js';
@@ -169,7 +169,7 @@ try {
     progress('compiling the service as npm start does');
     command = await buildService(join(work, 'build'));
   }
-  report.serviceRunAs = args.tsx ? 'node --import tsx src/main.ts' : 'node dist/main.js (compiled with tsconfig.build.json)';
+  report.serviceRunAs = args.tsx ? 'node --import tsx src/main.ts' : `${['node', ...startFlags()].join(' ')} dist/main.js (compiled with tsconfig.build.json, as npm start runs it)`;
   const ceiling: Server = await startCeiling(track);
   cleanups.push(() => ceiling.stop());
   // The first start on a new database does one-time work (PGlite creates its cluster, which

@@ -116,7 +116,15 @@ export async function buildService(dir: string): Promise<string[]> {
   // Beside the compiled files: "type": "module", and the project's packages.
   copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return [main];
+  return [...startFlags(), main];
+}
+
+/** The node flags of `npm start` ("node <flags> dist/main.js"), so the bench runs what it runs. */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js') throw new Error(`npm start is not "node ... dist/main.js": ${start}`);
+  return words.slice(1, -1);
 }
 
 /** The TypeScript sources run directly, as `npm run dev` does. */
