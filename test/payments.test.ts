@@ -360,6 +360,18 @@ for (const kind of databaseKinds()) {
         assert.equal(view.heldReason, null);
       });
 
+      // A lone surrogate has no UTF-8 form: stored, it becomes U+FFFD, so these two are one reference.
+      it('treats references that differ only in lone UTF-16 surrogates as the one reference they are stored as', async () => {
+        const bank = await bankWithToken(t.app);
+        const member = await payableMember(t.app, bank);
+        const body = (reference: string) => JSON.stringify({ ...paymentBody(member, { amount: '12.00' }), transactionReference: reference });
+        const [first, second] = await Promise.all([pay(t.app, bank, body('LONE-\ud800')), pay(t.app, bank, body('LONE-\udbff'))]);
+        const receipts = [first!, second!].map((response) => assertAccepted(response, 'LONE-\ufffd'));
+        assert.equal(receipts[0], receipts[1], 'one payment, answered twice');
+        const records = await listPayments(t.app, { customerRef: member });
+        assert.deepEqual(records.map((r) => r.transactionReference), ['LONE-\ufffd']);
+      });
+
       it('gives one receipt and one record to 20 identical notifications sent at once', async () => {
         const bank = await bankWithToken(t.app);
         const member = await payableMember(t.app, bank);
