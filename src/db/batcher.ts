@@ -1,11 +1,3 @@
-/**
- * Group commit for one statement. Calls that arrive while earlier batches are in flight wait and
- * go together in the next one: under load, many calls cost one round trip and one commit; a lone
- * call goes in the next turn of the event loop. Every caller's promise settles only once the
- * statement holding its item has finished (committed, for a statement run on its own), so an
- * answer still follows its data. A failed batch fails each of its callers with the same error,
- * so `run` must be a statement that no single item can make fail.
- */
 export interface BatcherOptions {
   /** Batches running at once: the connections they may hold. */
   maxInFlight: number;
@@ -19,7 +11,15 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-/** `run` answers with one result per item, in the items' order. */
+/**
+ * Group commit for one statement. Calls that arrive while earlier batches are in flight wait and
+ * go together in the next one: under load, many calls cost one round trip and one commit; a lone
+ * call goes in the next turn of the event loop. Every caller's promise settles only once the
+ * statement holding its item has finished (committed, for a statement run on its own), so an
+ * answer still follows its data. `run` answers with one result per item, in the items' order.
+ * A failed batch fails each of its callers with the same error, so `run` is either a statement
+ * no single item can make fail, or it deals with such an item itself (as payments do).
+ */
 export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, { maxInFlight, maxBatch }: BatcherOptions): (item: I) => Promise<O> {
   let queue: Waiting<I, O>[] = [];
   let inFlight = 0;
