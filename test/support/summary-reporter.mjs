@@ -1,0 +1,41 @@
+/**
+ * The last lines of `npm test`, after the spec reporter's story: how many tests passed, failed and
+ * were skipped, each failure by name, and why each skipped suite was, grouped by reason. The
+ * line starting "tests:" is the one CI reads.
+ */
+export default async function* summary(source) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const failures = [];
+  const skippedSuites = new Map();
+  for await (const event of source) {
+    if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
+    const { data } = event;
+    const isSuite = data.details?.type === 'suite';
+    if (data.skip !== undefined && data.skip !== false) {
+      if (isSuite) {
+        const reason = typeof data.skip === 'string' ? data.skip : 'skipped';
+        skippedSuites.set(reason, [...(skippedSuites.get(reason) ?? []), data.name]);
+      } else skipped += 1;
+    } else if (isSuite) {
+      // A suite is counted through its tests; one that failed in its own hooks is named below.
+      if (event.type === 'test:fail' && data.details?.error?.failureType !== 'subtestsFailed') {
+        failures.push(`${data.name} (${data.details?.error?.failureType ?? 'failed'})`);
+      }
+    } else if (event.type === 'test:pass') passed += 1;
+    else {
+      failed += 1;
+      failures.push(data.name);
+    }
+  }
+  const lines = ['', '── summary ──'];
+  for (const name of failures) lines.push(`failed: ${name}`);
+  for (const [reason, names] of skippedSuites) {
+    lines.push(`skipped ${names.length} suite${names.length === 1 ? '' : 's'}: ${reason}`);
+    for (const name of names) lines.push(`  - ${name}`);
+  }
+  const suites = [...skippedSuites.values()].reduce((sum, names) => sum + names.length, 0);
+  lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped, ${suites} suites skipped`);
+  yield `${lines.join('\n')}\n`;
+}
