@@ -3,8 +3,8 @@
 // --pglite for the embedded database. `npm run bench:import -- --rows 200000` for a smaller run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -40,7 +40,13 @@ async function admin(sql: string) {
 
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const token = randomBytes(24).toString('hex');
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', BIS_ADMIN_TOKEN: token, LOG_LEVEL: 'warn' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  BIS_ADMIN_TOKEN: token,
+  LOG_LEVEL: 'warn',
+};
 if (onPglite) {
   delete env.DATABASE_URL;
   env.BIS_DATA_DIR = join(work, 'data');
@@ -49,7 +55,10 @@ if (onPglite) {
   env.DATABASE_URL = `${serverUrl.replace(/\/[^/]*$/, '')}/${database}`;
 }
 
-const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const peakMemoryMb = () => {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${service.pid}/status`, 'utf8'));
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
@@ -65,7 +74,10 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const startMb = peakMemoryMb();
-  for (const [label, suffix] of [['first load (all created)', ''], ['refresh, every name changed', ' Jr']] as const) {
+  for (const [label, suffix] of [
+    ['first load (all created)', ''],
+    ['refresh, every name changed', ' Jr'],
+  ] as const) {
     await writeRegister(suffix);
     const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}/admin/v1/members/import`, {
@@ -81,7 +93,9 @@ try {
         `${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s) -> ${response.status} ${answer}`,
     );
   }
-  console.log(`database: ${onPglite ? 'PGlite (embedded)' : 'PostgreSQL'}; service peak memory (VmHWM): ${peakMemoryMb()} MB (${startMb} MB after start)`);
+  console.log(
+    `database: ${onPglite ? 'PGlite (embedded)' : 'PostgreSQL'}; service peak memory (VmHWM): ${peakMemoryMb()} MB (${startMb} MB after start)`,
+  );
 } finally {
   service.kill('SIGTERM');
   await once(service, 'exit');

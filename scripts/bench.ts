@@ -29,10 +29,20 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadEarlierPayments } from './bench/history.js';
 import { measure } from './bench/load.js';
-import { buildService, cpuSeconds, FROM_SOURCES, startCeiling, startFlags, startJanitor, startService, type Server, type Service } from './bench/processes.js';
+import {
+  buildService,
+  cpuSeconds,
+  FROM_SOURCES,
+  type Server,
+  type Service,
+  startCeiling,
+  startFlags,
+  startJanitor,
+  startService,
+} from './bench/processes.js';
 import { fmt, printTable, problems, type Report } from './bench/report.js';
 import { bankRoutes } from './bench/routes.js';
-import { importMembers, onboardBank, type Bank } from './bench/setup.js';
+import { type Bank, importMembers, onboardBank } from './bench/setup.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -107,9 +117,17 @@ cleanups.push(() => rmSync(work, { recursive: true, force: true }));
 
 const adminToken = randomBytes(24).toString('hex');
 const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('BIS_') && name !== 'LOG_LEVEL' && name !== 'DATABASE_URL'),
+  Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('BIS_') && name !== 'LOG_LEVEL' && name !== 'DATABASE_URL',
+  ),
 );
-Object.assign(env, { LOG_LEVEL: 'info', BIS_ADMIN_TOKEN: adminToken, BIS_TOKEN_RATE_LIMIT: '1000000' });
+// One bench client makes thousands of calls a second: both rate limits are raised out of its way.
+Object.assign(env, {
+  LOG_LEVEL: 'info',
+  BIS_ADMIN_TOKEN: adminToken,
+  BIS_TOKEN_RATE_LIMIT: '1000000',
+  BIS_BANK_RATE_LIMIT: '10000000',
+});
 
 async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -147,7 +165,9 @@ try {
       await client.query(`create database ${name}`);
       return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
     });
-    cleanups.push(() => onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}));
+    cleanups.push(() =>
+      onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    );
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
@@ -169,7 +189,9 @@ try {
     progress('compiling the service as npm start does');
     command = await buildService(join(work, 'build'));
   }
-  report.serviceRunAs = args.tsx ? 'node --import tsx src/main.ts' : `${['node', ...startFlags()].join(' ')} dist/main.js (compiled with tsconfig.build.json, as npm start runs it)`;
+  report.serviceRunAs = args.tsx
+    ? 'node --import tsx src/main.ts'
+    : `${['node', ...startFlags()].join(' ')} dist/main.js (compiled with tsconfig.build.json, as npm start runs it)`;
   const ceiling: Server = await startCeiling(track);
   cleanups.push(() => ceiling.stop());
   // The first start on a new database does one-time work (PGlite creates its cluster, which
@@ -210,9 +232,15 @@ try {
     if (interrupted) throw new Error('interrupted');
     const onService = route('service');
     progress(`${onService.name}: service`);
-    const serviceFigures = await measure(service.url, onService, { ...options, cpuSeconds: () => cpuSeconds(service.child.pid!) });
+    const serviceFigures = await measure(service.url, onService, {
+      ...options,
+      cpuSeconds: () => cpuSeconds(service.child.pid!),
+    });
     progress(`${onService.name}: ceiling`);
-    const ceilingFigures = await measure(ceiling.url, route('ceiling'), { ...options, cpuSeconds: () => cpuSeconds(ceiling.child.pid!) });
+    const ceilingFigures = await measure(ceiling.url, route('ceiling'), {
+      ...options,
+      cpuSeconds: () => cpuSeconds(ceiling.child.pid!),
+    });
     report.routes.push({
       route: onService.name,
       service: serviceFigures,

@@ -3,8 +3,9 @@
 // validation, logging, the database) is what the ratio to this server measures.
 // It runs as its own process so it does not share an event loop with the load generator, and
 // prints its address on one line once it listens.
-import Fastify from 'fastify';
+
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 
 // A plain Fastify app: no logger, JSON bodies parsed as Fastify always does, and a form parser
 // for the token endpoint (the service reads its form body too).
@@ -19,8 +20,18 @@ const token = {
   token_type: 'Bearer',
   expires_in: 3600,
 };
-const found = { resultCode: 0, message: 'Customer found', customerName: 'Member 1234, Nairobi', customerRef: '1001234' };
-const accepted = { resultCode: 0, message: 'Payment accepted', erpRefId: '38Y7JWWR', transactionReference: 'FT26325ABCD' };
+const found = {
+  resultCode: 0,
+  message: 'Customer found',
+  customerName: 'Member 1234, Nairobi',
+  customerRef: '1001234',
+};
+const accepted = {
+  resultCode: 0,
+  message: 'Payment accepted',
+  erpRefId: '38Y7JWWR',
+  transactionReference: 'FT26325ABCD',
+};
 
 app.post('/oauth/v1/token', async (_request, reply) => {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');

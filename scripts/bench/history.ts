@@ -11,7 +11,7 @@
 // service starts because the embedded database allows one process at a time (its data
 // directory is locked), and is done the same way on PostgreSQL so both runs load the same data.
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseOptions } from '../../src/db/database.js';
+import { type DatabaseOptions, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { RECEIPT_ALPHABET, RECEIPT_LENGTH } from '../../src/payments/receipt-number.js';
 import { randomId } from '../../src/secrets.js';
@@ -26,7 +26,8 @@ const STEP = 2_654_435_761n;
 const receipt = sql.raw(
   Array.from(
     { length: RECEIPT_LENGTH },
-    (_, k) => `substr('${RECEIPT_ALPHABET}', ((x / ${BigInt(RECEIPT_ALPHABET.length) ** BigInt(k)}) % ${RECEIPT_ALPHABET.length})::int + 1, 1)`,
+    (_, k) =>
+      `substr('${RECEIPT_ALPHABET}', ((x / ${BigInt(RECEIPT_ALPHABET.length) ** BigInt(k)}) % ${RECEIPT_ALPHABET.length})::int + 1, 1)`,
   ).join(' || '),
 );
 
@@ -42,7 +43,9 @@ export async function loadEarlierPayments(
     const { db } = database;
     await migrateToLatest(db);
     const clientId = randomId();
-    await sql`insert into clients (id, name, created_at) values (${clientId}, 'Earlier Bank (bench history)', now() - interval '1 year')`.execute(db);
+    await sql`insert into clients (id, name, created_at) values (${clientId}, 'Earlier Bank (bench history)', now() - interval '1 year')`.execute(
+      db,
+    );
     for (let from = 1; from <= count; from += BATCH) {
       const to = Math.min(count, from + BATCH - 1);
       await sql`

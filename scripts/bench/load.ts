@@ -105,7 +105,9 @@ async function run(url: string, load: RouteLoad, connections: number, duration: 
   const result = await instance;
   const sorted = latencies.subarray(0, count).sort();
   const accepted = result['2xx'];
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
   return {
     requestsPerSecond: accepted / result.duration,
     p50Ms: percentile(sorted, 50),
@@ -126,6 +128,7 @@ export async function measure(url: string, load: RouteLoad, options: LoadOptions
   const cpuBefore = options.cpuSeconds?.();
   const started = performance.now();
   const figures = await run(url, load, options.connections, options.duration);
-  if (cpuBefore !== undefined) figures.serverCpu = (options.cpuSeconds!() - cpuBefore) / ((performance.now() - started) / 1000);
+  if (cpuBefore !== undefined)
+    figures.serverCpu = (options.cpuSeconds!() - cpuBefore) / ((performance.now() - started) / 1000);
   return figures;
 }

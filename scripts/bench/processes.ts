@@ -1,5 +1,5 @@
 // The two servers of `npm run bench`, each in a child process of its own.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -105,10 +105,14 @@ export function cpuSeconds(pid: number): number {
  */
 export async function buildService(dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
-  const tsc = spawn(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist')], {
-    cwd: REPO,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const tsc = spawn(
+    process.execPath,
+    [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist')],
+    {
+      cwd: REPO,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const code = await new Promise<number | null>((resolve) => tsc.once('exit', resolve));
   const main = join(dir, 'dist/main.js');
   if (!existsSync(main)) throw new Error(`the build wrote no ${main} (tsc exit code ${code})`);
@@ -121,9 +125,14 @@ export async function buildService(dir: string): Promise<string[]> {
 
 /** The node flags of `npm start` ("node <flags> dist/main.js"), so the bench runs what it runs. */
 export function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const words = start.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js') throw new Error(`npm start is not "node ... dist/main.js": ${start}`);
+  const start = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+  const words = start
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js')
+    throw new Error(`npm start is not "[exec] node ... dist/main.js": ${start}`);
   return words.slice(1, -1);
 }
 

@@ -36,7 +36,10 @@ export function problems(report: Report): string[] {
   return report.routes.flatMap((result) =>
     targets(result)
       .filter(([, figures]) => figures.accepted === 0 || figures.wrongBodies > 0)
-      .map(([target, f]) => `${result.route} on the ${target}: ${f.accepted} accepted, ${f.wrongBodies} wrong bodies: ${f.firstProblem ?? ''}`),
+      .map(
+        ([target, f]) =>
+          `${result.route} on the ${target}: ${f.accepted} accepted, ${f.wrongBodies} wrong bodies: ${f.firstProblem ?? ''}`,
+      ),
   );
 }
 
@@ -53,12 +56,18 @@ export function printTable(report: Report): void {
     s.serverCpu === undefined ? '-' : `${fmt(s.serverCpu * 100)} %`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  const scale = report.earlierPayments > 0 ? `${fmt(report.members)} members, ${fmt(report.earlierPayments)} earlier payments` : `${fmt(report.members)} members`;
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const scale =
+    report.earlierPayments > 0
+      ? `${fmt(report.members)} members, ${fmt(report.earlierPayments)} earlier payments`
+      : `${fmt(report.members)} members`;
   const { cores, loadAverageAtStart } = report.machine;
 
   console.log(`\nservice: ${report.serviceRunAs}`);
-  console.log(`machine: ${cores} cores shared by the service, the ceiling and the load generator; load average ${fmt(loadAverageAtStart, 2)} at start`);
+  console.log(
+    `machine: ${cores} cores shared by the service, the ceiling and the load generator; load average ${fmt(loadAverageAtStart, 2)} at start`,
+  );
   console.log(
     `${report.databaseLabel}; ${scale}; ${report.connections} connections, ` +
       `${fmt(report.durationSeconds, 1)} s per route after ${fmt(report.warmupSeconds, 1)} s warm-up\n`,
@@ -69,7 +78,9 @@ export function printTable(report: Report): void {
   for (const result of report.routes) {
     for (const [target, figures] of targets(result)) {
       if (figures.errors === 0) continue;
-      console.log(`  ${result.route} on the ${target}: answers ${JSON.stringify(figures.statusCodes)}; first problem: ${figures.firstProblem ?? 'connection errors'}`);
+      console.log(
+        `  ${result.route} on the ${target}: answers ${JSON.stringify(figures.statusCodes)}; first problem: ${figures.firstProblem ?? 'connection errors'}`,
+      );
     }
   }
   console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');

@@ -1,7 +1,7 @@
 // The three bank routes as `npm run bench` loads them, on the service and on the ceiling alike.
 import { randomBytes } from 'node:crypto';
 import type { RouteLoad } from './load.js';
-import { memberRef, type Bank } from './setup.js';
+import { type Bank, memberRef } from './setup.js';
 
 export type Target = 'service' | 'ceiling';
 
@@ -15,7 +15,11 @@ export function bankRoutes(bank: Bank, members: number): Array<(target: Target) 
   const validated = new Set<string>();
   const runId = randomBytes(3).toString('hex').toUpperCase();
   const transactionDate = new Date().toISOString().slice(0, 19);
-  const tokenForm = new URLSearchParams({ grant_type: 'client_credentials', client_id: bank.clientId, client_secret: bank.clientSecret }).toString();
+  const tokenForm = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: bank.clientId,
+    client_secret: bank.clientSecret,
+  }).toString();
   let validations = 0;
   let payments = 0;
 

@@ -8,7 +8,10 @@ export const memberRef = (i: number) => String(FIRST_MEMBER + i);
 async function call(url: string, adminToken: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -48,7 +51,8 @@ async function* register(count: number): AsyncGenerator<string> {
   const chunk = 10_000;
   for (let start = 0; start < count; start += chunk) {
     let lines = '';
-    for (let i = start; i < Math.min(count, start + chunk); i++) lines += `${memberRef(i)},"Member ${i}, Nairobi",active\r\n`;
+    for (let i = start; i < Math.min(count, start + chunk); i++)
+      lines += `${memberRef(i)},"Member ${i}, Nairobi",active\r\n`;
     yield lines;
   }
 }
