@@ -1,30 +1,30 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { adminAuth } from './admin/admin-auth.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { bankRoutes } from './bank-routes.js';
 import { handoverRoutes } from './clients/handover-routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { bankBearerAuth } from './http/bearer-auth.js';
-import { sendError } from './http/errors.js';
-import { healthRoutes } from './http/health-routes.js';
-import { keepRawJsonBodies } from './http/json-body.js';
-import { trackMethods } from './http/method-not-allowed.js';
+import { notFound } from './errors.js';
+import { boundBodyTime } from './http/body-deadline.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
+import { sendError } from './http/error-answers.js';
+import { parseJsonBodies } from './http/json-body.js';
+import { loggedUrl } from './http/logged-url.js';
 import { loggerOptions, OneLinePerRequest } from './http/logger.js';
-import { createMetrics, installMetrics } from './http/metrics.js';
-import { openApiOptions } from './http/openapi.js';
+import { countAnswers, createMetrics } from './http/metrics.js';
+import { documentRoute, openApiOptions } from './http/openapi.js';
+import { operationsRoutes } from './http/operations-routes.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 import { validatorCompiler } from './http/validation.js';
-import { validateRoutes } from './members/validate-routes.js';
 import { tokenRoutes } from './oauth/token-routes.js';
-import { paymentsRoutes } from './payments/payments-routes.js';
-import { createServices, type Services } from './services.js';
+import { inviteRoutes } from './operators/invite-routes.js';
+import { createServices, type ServiceConfig, type Services } from './services.js';
 
-export type AppConfig = Pick<
-  Config,
-  'adminToken' | 'publicUrl' | 'handoverTtl' | 'tokenRateLimit' | 'tokenSigningKey' | 'validationWindow' | 'requireValidation' | 'logLevel'
->;
+/** What the app reads of the configuration: everything but where to listen and where the database is. */
+export type AppConfig = ServiceConfig & Pick<Config, 'logLevel'>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -36,6 +36,11 @@ export interface AppDeps {
   serverLimits?: ServerLimits;
 }
 
+// The same relative path from src/ and from dist/.
+const { version: VERSION } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
@@ -43,10 +48,17 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP service on a migrated database. Starting it is main.ts's job. */
-export async function buildApp({ config, database, clock, logStream, serverLimits = SERVER_LIMITS }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock,
+  logStream,
+  serverLimits = SERVER_LIMITS,
+}: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(database.db, config, clock);
   const logger = loggerOptions(config.logLevel);
-  const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } = serverLimits;
+  const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } =
+    serverLimits;
   const app = Fastify({
     logger: logStream ? { ...logger, stream: logStream } : logger,
     genReqId: requestIdOf,
@@ -56,16 +68,21 @@ export async function buildApp({ config, database, clock, logStream, serverLimit
     // The bank API's own limits are per route; this only caps routes that set none.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // The client's address (for audit records, allow-lists and throttles) is the one the trusted
+    // proxies report; X-Forwarded-For from anyone else is not believed.
+    trustProxy: (address: string) => config.trustedProxies.has(address),
     logController: new OneLinePerRequest(),
   });
   app.server.maxConnections = maxConnections;
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, config.trustedProxies);
+  boundBodyTime(app, serverLimits.bodyTime);
   app.decorate('services', services);
   app.decorateRequest('clientId', '');
   app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-  );
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((request) => {
+    throw notFound.route(request.method, loggedUrl(request).split('?')[0] ?? '');
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -73,29 +90,20 @@ export async function buildApp({ config, database, clock, logStream, serverLimit
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
+  const metrics = createMetrics(database);
+  countAnswers(app, metrics);
 
-  keepRawJsonBodies(app, { refuseNul: true });
-  await app.register(swagger, openApiOptions);
-  const bankAuth = bankBearerAuth(services.accessTokens);
-  const answerWrongMethods = trackMethods(app, [
-    ['/bank/', bankAuth],
-    ['/admin/v1/', adminAuth(services.adminTokens)],
-  ]);
-
-  await app.register(tokenRoutes, { tokens: services.tokens });
-  await app.register(async (bank) => {
-    bank.addHook('onRequest', bankAuth);
-    keepRawJsonBodies(bank, { refuseNul: false });
-    await bank.register(validateRoutes, { members: services.members });
-    await bank.register(paymentsRoutes, { payments: services.payments });
-  });
-  await app.register(handoverRoutes, { clients: services.clients });
+  parseJsonBodies(app);
+  // A JSON body sent as text/plain is answered "Content-Type must be application/json", not
+  // read as a string that then fails as "not an object".
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRoute', documentRoute);
+  await app.register(swagger, openApiOptions(config.publicUrl, VERSION));
+  await app.register(tokenRoutes, { tokenService: services.tokenService });
+  await app.register(bankRoutes, { services });
+  await app.register(handoverRoutes, { handoverService: services.handoverService });
+  await app.register(inviteRoutes, { operatorsService: services.operatorsService });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
-  await app.register(healthRoutes, { database });
-
-  installMetrics(app, createMetrics(database));
-
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  answerWrongMethods();
+  await app.register(operationsRoutes, { database, metrics });
   return app;
 }

@@ -1,3 +1,6 @@
+import type { AddressRanges } from './addresses.js';
+import { configReader, type Env } from './config-reader.js';
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -12,6 +15,21 @@ export interface Config {
   /** milliseconds */
   readonly validationWindow: number;
   readonly requireValidation: boolean;
+  /** Proxies whose X-Forwarded-For is believed for the client's address. */
+  readonly trustedProxies: AddressRanges;
+  readonly maxConnectionsPerAddress: number;
+  /** Validations and payment notifications allowed per bank client in any 60 s, on each instance. */
+  readonly bankRateLimit: number;
+  /** milliseconds: an operator's session ends after this long without a request */
+  readonly sessionIdle: number;
+  /** milliseconds: and after this long in all */
+  readonly sessionMax: number;
+  /** Admins must turn two-factor sign-in on. */
+  readonly requireTwoFactor: boolean;
+  /** milliseconds: how long an operator's invite link works */
+  readonly inviteTtl: number;
+  /** The IANA zone of the organisation's days: date-only filters and daily totals follow it. */
+  readonly timeZone: string;
   readonly logLevel: string;
 }
 
@@ -22,46 +40,11 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads the environment once; every bad value is reported together so one restart fixes them all. */
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name}=${JSON.stringify(raw)}: expected a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const duration = (name: string, fallback: string): number => {
-    const raw = read(name) ?? fallback;
-    const match = /^(\d+)(ms|s|m|h|d)$/.exec(raw);
-    const ms = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : 0;
-    if (!match || ms <= 0) {
-      problems.push(`${name}=${JSON.stringify(raw)}: expected a positive duration such as 90s, 30m, 72h or 7d`);
-      return 1;
-    }
-    return ms;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = read(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-    if (['false', '0', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name}=${JSON.stringify(raw)}: expected true or false`);
-    return fallback;
-  };
-
+  const { problems, read, int, duration, bool, oneOf, ranges, zone } = configReader(env);
   const port = int('PORT', 8080, 0, 65535);
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -77,11 +60,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const tokenSigningKey = read('BIS_TOKEN_SIGNING_KEY');
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) {
-    problems.push('BIS_TOKEN_SIGNING_KEY: too short; use at least 32 random characters (for example: openssl rand -hex 32)');
-  }
-  const logLevel = read('LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL=${JSON.stringify(logLevel)}: expected one of ${LOG_LEVELS.join(', ')}`);
+    problems.push(
+      'BIS_TOKEN_SIGNING_KEY: too short; use at least 32 random characters (for example: openssl rand -hex 32)',
+    );
   }
 
   const config: Config = {
@@ -96,7 +77,15 @@ export function loadConfig(env: Env = process.env): Config {
     handoverTtl: duration('BIS_HANDOVER_TTL', '72h'),
     validationWindow: duration('BIS_VALIDATION_WINDOW', '24h'),
     requireValidation: bool('BIS_REQUIRE_VALIDATION', true),
-    logLevel,
+    trustedProxies: ranges('BIS_TRUSTED_PROXIES'),
+    maxConnectionsPerAddress: int('BIS_MAX_CONNECTIONS_PER_ADDRESS', 100, 1, 100_000),
+    bankRateLimit: int('BIS_BANK_RATE_LIMIT', 6000, 1, 10_000_000),
+    sessionIdle: duration('BIS_SESSION_IDLE', '30m'),
+    sessionMax: duration('BIS_SESSION_MAX', '12h'),
+    requireTwoFactor: bool('BIS_REQUIRE_2FA', false),
+    inviteTtl: duration('BIS_INVITE_TTL', '72h'),
+    timeZone: zone('BIS_TIME_ZONE', 'UTC'),
+    logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

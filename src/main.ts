@@ -1,9 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { makeDataDirPrivate } from './db/data-dir-permissions.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { setupAdvice } from './db/setup-advice.js';
+import { startJobs } from './jobs/scheduler.js';
 import { setupCodePath, writeSetupCode } from './setup-code-file.js';
 
 function readConfig(): Config {
@@ -20,13 +22,25 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  databaseUrl = config.databaseUrl;
+  // Everything the service creates (the embedded database, its lock, the setup code) is its own user's only.
+  process.umask(0o077);
+  const { fixed } = makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, clock: systemClock });
+  const jobs = startJobs(app.services.jobs(database.kind === 'pglite' ? config.dataDir : undefined), app.log);
+  app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', () => database.close());
 
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   app.log.info({ database: database.kind }, `using the ${where}`);
+  if (fixed.length > 0) {
+    app.log.warn(
+      { paths: fixed },
+      `${fixed.length} paths in the data directory were readable by others; made them private`,
+    );
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -55,28 +69,37 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
-  if (!(await app.services.adminTokens.isSet())) {
-    app.log.warn('no admin token yet: the admin API refuses every call until one is made');
-    const setupCode = await app.services.adminTokens.newSetupCode();
-    writeSetupCode(config.dataDir, setupCode);
-    process.stderr.write(firstRunHint(port, setupCode, setupCodePath(config.dataDir)));
+  // A setup code at every start: for the first admin, or to recover a lost last one.
+  writeSetupCode(config.dataDir, await app.services.setupCodes.make());
+  if (await app.services.setupService.needsSetup()) {
+    app.log.warn('no admin yet: the admin API refuses every call until one is made');
+    process.stderr.write(firstRunHint(setupCodePath(config.dataDir)));
+  } else {
+    app.log.info(
+      { file: setupCodePath(config.dataDir) },
+      'a setup code for recovering a lost admin is in the data directory',
+    );
   }
 }
 
-// Plain text, not a log line: this is what a newcomer reads after their first `npm start`.
-const firstRunHint = (port: number, setupCode: string, file: string) => `
-  The admin API has no token yet, so it refuses every call. To continue, either:
-    - in another shell, in this directory, run:   npx bis init
-      (it reads the one-time setup code from ${file}; from elsewhere: npx bis init --code ${setupCode})
-      (it prints an admin token once; then  export BIS_ADMIN_TOKEN=<token>  for the bis commands)
+// Plain text, not a log line: what a newcomer reads after their first start. It never holds the
+// setup code itself, only where it is: the output may be shipped to a log service.
+const firstRunHint = (file: string) => `
+  The admin API has no admin yet. To set it up, as the user that runs this service, either:
+    - run:  bis init   (in this directory; it makes the first admin, with the one-time setup code
+      from ${file}, which works for 30 minutes; a restart makes a new one)
     - or stop the service, then:  export BIS_ADMIN_TOKEN=$(openssl rand -hex 32); echo $BIS_ADMIN_TOKEN; npm start
-      (keep the token printed: the bis commands need the same BIS_ADMIN_TOKEN)
-  Then try:  npx bis demo     (BIS_URL defaults to http://localhost:8080; this service is on port ${port})
 
 `;
 
+/** Set once the configuration is read, so that a failed start can say what to do about the server. */
+let databaseUrl: string | undefined;
+
 main().catch((error: unknown) => {
-  process.stderr.write(`bank-integration-service failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  const advice = databaseUrl === undefined ? undefined : setupAdvice(error, databaseUrl);
+  process.stderr.write(
+    `bank-integration-service failed to start: ${error instanceof Error ? error.message : String(error)}\n` +
+      (advice ? `  What to do: ${advice}\n` : ''),
+  );
   process.exit(1);
 });

@@ -1,75 +1,142 @@
 import { createAdminTokens } from './admin/admin-tokens.js';
+import { createSetupCodes } from './admin/setup-codes.js';
 import { createAuditStore } from './audit/audit-store.js';
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
+import { createAuthFailuresStore } from './auth/auth-failures-store.js';
+import { createThrottle, type ThrottleRule } from './auth/throttle.js';
+import { createCallLimit } from './clients/call-limit.js';
+import { createClientAccess } from './clients/client-access.js';
+import { createClientAuthentication } from './clients/client-authentication.js';
 import { createClientsService } from './clients/clients-service.js';
 import { createClientsStore } from './clients/clients-store.js';
+import { createHandoverService } from './clients/handover-service.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
-import { createServiceKeysStore } from './db/service-keys-store.js';
+import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
-import { randomId } from './secrets.js';
+import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
 import { createMembersImportStore } from './members/members-import-store.js';
 import { createMembersService } from './members/members-service.js';
 import { createMembersStore } from './members/members-store.js';
+import { createMoneyDeskServices } from './money-desk.js';
 import { createAccessTokens, loadSigningKey } from './oauth/access-tokens.js';
 import { createRateLimitStore } from './oauth/rate-limit-store.js';
 import { createTokenService } from './oauth/token-service.js';
-import { createPaymentsExport } from './payments/payments-export.js';
-import { createPaymentsQuery } from './payments/payments-query.js';
+import { createOperatorServices } from './operators/operator-services.js';
+import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
+import { randomId } from './secrets.js';
 
-export type ServiceConfig = Pick<
-  Config,
-  'adminToken' | 'publicUrl' | 'handoverTtl' | 'tokenRateLimit' | 'tokenSigningKey' | 'validationWindow' | 'requireValidation'
->;
+/** The settings the services read: everything but where to listen and where the database is. */
+export type ServiceConfig = Omit<Config, 'port' | 'host' | 'databaseUrl' | 'dataDir' | 'logLevel'>;
+
+/** Failed admin tokens from one address: 20 in 15 minutes, then refused until the oldest ages out. */
+const ADMIN_TOKEN_THROTTLE: ThrottleRule = { scope: 'admin_token_address', limit: 20, windowMs: 15 * 60_000 };
 
 /** This database's identity, made once: export cursors carry it. */
-async function installIdOf(keys: ReturnType<typeof createServiceKeysStore>): Promise<string> {
-  await keys.insertIfAbsent('install_id', randomId());
-  return (await keys.get('install_id'))!;
+async function installIdOf(keys: ServiceKeysStore): Promise<string> {
+  const made = randomId();
+  await keys.insertIfAbsent('install_id', made);
+  return (await keys.get('install_id')) ?? made;
 }
 
-/** Wires stores into services. Each service gets only the slice it uses. */
+/** Wires stores into services. Each service declares the slice of each store it uses. */
 export async function createServices(db: Db, config: ServiceConfig, clock: Clock) {
   const clientsStore = createClientsStore(db);
-  const membersStore = createMembersStore(db);
   const paymentsStore = createPaymentsStore(db);
-  const audit = createAuditStore({ db, clock });
+  const auditStore = createAuditStore({ db, clock });
   const transact = transactor(db);
-  const keys = createServiceKeysStore(db);
-  const accessTokens = createAccessTokens(await loadSigningKey(keys, config.tokenSigningKey), clock);
-  const clients = createClientsService({
-    store: clientsStore,
-    audit,
+  const serviceKeysStore = createServiceKeysStore(db);
+  const signingKey = await loadSigningKey(serviceKeysStore, config.tokenSigningKey);
+  const accessTokens = createAccessTokens(signingKey, clock, config.publicUrl);
+  const clientAccess = await createClientAccess({ clientsStore, clock });
+  const membersStore = createMembersStore(db);
+  const rateLimitStore = createRateLimitStore(db);
+  const authFailuresStore = createAuthFailuresStore(db);
+  const setupCodes = createSetupCodes({ serviceKeysStore, clock });
+  const adminTokens = createAdminTokens({
+    serviceKeysStore,
+    auditStore,
     transact,
-    clock,
-    handoverTtlMs: config.handoverTtl,
-    publicUrl: config.publicUrl,
+    configured: config.adminToken,
+    setupCodes,
   });
+  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore });
   return {
-    adminTokens: createAdminTokens({ keys, audit, transact, configured: config.adminToken }),
+    ...operators,
+    setupCodes,
+    setupService: createSetupService({
+      adminTokens,
+      setupCodes,
+      operatorsStore: operators.operatorsStore,
+      credentialsStore: operators.credentialsStore,
+      operatorsService: operators.operatorsService,
+      auditStore,
+      transact,
+      clock,
+    }),
+    sessionMaxMs: config.sessionMax,
+    adminTokens,
+    adminAuthDeps: {
+      adminTokens,
+      signInService: operators.signInService,
+      apiTokensService: operators.apiTokensService,
+      throttle: createThrottle({ authFailuresStore, clock }, ADMIN_TOKEN_THROTTLE),
+      auditStore,
+      publicUrl: config.publicUrl,
+    },
     accessTokens,
-    clients,
-    tokens: createTokenService({
-      clients,
-      rateLimits: createRateLimitStore(db),
-      tokens: accessTokens,
+    clientAccess,
+    callLimit: createCallLimit({ limit: config.bankRateLimit, clock }),
+    clientsService: createClientsService({
+      clientsStore,
+      clientAccess,
+      auditStore,
+      transact,
+      clock,
+      handoverTtlMs: config.handoverTtl,
+      publicUrl: config.publicUrl,
+    }),
+    handoverService: createHandoverService({ clientsStore, auditStore, transact, clock }),
+    tokenService: createTokenService({
+      clientAuthentication: createClientAuthentication({ clientsStore }),
+      clientAccess,
+      rateLimitStore,
+      accessTokens,
       clock,
       rateLimit: config.tokenRateLimit,
     }),
-    members: createMembersService({ store: membersStore, audit, transact, clock }),
-    membersImport: createMembersImport({ store: createMembersImportStore(db), audit, clock }),
-    audit,
-    payments: createPaymentsService({
-      payments: paymentsStore,
+    membersService: createMembersService({ membersStore, auditStore, transact, clock }),
+    /** The background jobs every instance runs; main.ts starts them. */
+    jobs: (dataDir: string | undefined) =>
+      housekeepingJobs({
+        membersStore,
+        rateLimitStore,
+        authFailuresStore,
+        clock,
+        validationWindowMs: config.validationWindow,
+        dataDir,
+      }),
+    membersImport: createMembersImport({ membersImportStore: createMembersImportStore(db), auditStore, clock }),
+    auditStore,
+    paymentsService: createPaymentsService({
+      paymentsStore,
       clock,
       validationWindowMs: config.validationWindow,
       requireValidation: config.requireValidation,
     }),
-    paymentsQuery: createPaymentsQuery({ store: paymentsStore }),
-    paymentsExport: createPaymentsExport({ store: paymentsStore, installId: await installIdOf(keys) }),
+    timeZone: config.timeZone,
+    ...createMoneyDeskServices({
+      db,
+      clock,
+      auditStore,
+      transact,
+      clientsStore,
+      timeZone: config.timeZone,
+      installId: await installIdOf(serviceKeysStore),
+    }),
   };
 }
 

@@ -2,44 +2,79 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AuditStore } from '../audit/audit-store.js';
 import { AdminError, Nullable, Timestamp } from '../http/schemas.js';
-import { decodeCursor, optionalDate, pageOf } from '../paging.js';
+import { optionalDate, pageCursor, pageOf } from '../paging.js';
 
 const Event = Type.Object({
   id: Type.Integer(),
   at: Timestamp('When it happened'),
-  action: Type.String({ description: 'client.created, secret.issued, secret.revealed, secret.revoked, member.created, member.updated, members.imported, admin.initialised' }),
+  action: Type.String({
+    description:
+      'client.created, secret.issued, secret.revealed, secret.revoked, member.created, member.updated, members.imported, admin.initialised',
+  }),
   target: Type.String({ description: 'The client, secret or member acted on' }),
+  actor: Type.String({ description: 'The operator\'s email, "owner token", or what acted without an account' }),
+  operatorId: Nullable(Type.String({ description: 'The operator who acted, if one did' })),
   requestId: Nullable(Type.String()),
   sourceIp: Nullable(Type.String()),
   detail: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed; never a secret' }),
 });
 
-type Query = { from?: string; to?: string; order?: 'oldest' | 'newest'; limit?: number; cursor?: string };
+type Query = {
+  from?: string;
+  to?: string;
+  operator?: string;
+  order?: 'oldest' | 'newest';
+  limit?: number;
+  cursor?: string;
+};
 
-export async function adminAuditRoutes(app: FastifyInstance, { audit }: { audit: Pick<AuditStore, 'list'> }) {
+export async function adminAuditRoutes(
+  app: FastifyInstance,
+  { auditStore, timeZone }: { auditStore: Pick<AuditStore, 'list'>; timeZone: string },
+) {
   app.get<{ Querystring: Query }>(
     '/audit',
     {
+      config: { role: 'viewer' },
       schema: {
         tags: ['admin'],
         summary: 'What the organisation did through the admin API and the hand-over',
         querystring: Type.Object({
-          from: Type.Optional(Type.String({ description: 'At or after (ISO 8601)' })),
-          to: Type.Optional(Type.String({ description: 'Before (ISO 8601)' })),
-          order: Type.Optional(Type.Union([Type.Literal('oldest'), Type.Literal('newest')], { description: 'oldest first (default) or newest first' })),
+          from: Type.Optional(
+            Type.String({ description: 'At or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
+          ),
+          to: Type.Optional(
+            Type.String({ description: 'Before (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
+          ),
+          operator: Type.Optional(
+            Type.String({ maxLength: 254, description: 'Only what this operator (email) or "owner token" did' }),
+          ),
+          order: Type.Optional(
+            Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
+              description: 'oldest first (default) or newest first',
+            }),
+          ),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
           cursor: Type.Optional(Type.String()),
         }),
-        response: { 200: Type.Object({ items: Type.Array(Event), nextCursor: Nullable(Type.String()) }), 400: AdminError, 401: AdminError },
+        response: {
+          200: Type.Object(
+            { items: Type.Array(Event), nextCursor: Nullable(Type.String()) },
+            { description: 'One page of audit records' },
+          ),
+          400: AdminError,
+          401: AdminError,
+        },
       },
     },
     async (request) => {
       const limit = request.query.limit ?? 100;
-      const rows = await audit.list({
-        from: optionalDate('from', request.query.from),
-        to: optionalDate('to', request.query.to),
+      const rows = await auditStore.list({
+        from: optionalDate('from', request.query.from, timeZone),
+        to: optionalDate('to', request.query.to, timeZone),
+        actor: request.query.operator,
         newestFirst: request.query.order === 'newest',
-        cursorId: request.query.cursor === undefined ? undefined : decodeCursor('a', request.query.cursor),
+        cursorId: request.query.cursor === undefined ? undefined : pageCursor.decode('a', request.query.cursor),
         limit: limit + 1,
       });
       const page = pageOf('a', rows, limit);
@@ -49,6 +84,8 @@ export async function adminAuditRoutes(app: FastifyInstance, { audit }: { audit:
           at: row.at,
           action: row.action,
           target: row.target,
+          actor: row.actor,
+          operatorId: row.operator_id,
           requestId: row.request_id,
           sourceIp: row.source_ip,
           detail: row.detail,

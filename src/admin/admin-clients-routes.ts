@@ -2,12 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ClientsService } from '../clients/clients-service.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError, NoBody, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { AdminError, described, NoBody, NullableTimestamp, Timestamp } from '../http/schemas.js';
 
 const Client = Type.Object({
   clientId: Type.String({ description: 'The client_id the bank authenticates with' }),
   name: Type.String(),
   createdAt: Timestamp('When the client was created'),
+  allowedIps: Type.Array(Type.String(), {
+    description: 'CIDRs its token requests and bank calls may come from; empty: any address',
+  }),
+  disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
 });
 
 const Secret = Type.Object({
@@ -25,7 +29,7 @@ const Secret = Type.Object({
 const ClientParams = Type.Object({ clientId: Type.String() });
 const SecretParams = Type.Object({ clientId: Type.String(), secretId: Type.String() });
 
-export async function adminClientsRoutes(app: FastifyInstance, { clients }: { clients: ClientsService }) {
+export async function adminClientsRoutes(app: FastifyInstance, { clientsService }: { clientsService: ClientsService }) {
   app.post<{ Body: { name: string } }>(
     '/clients',
     {
@@ -33,31 +37,94 @@ export async function adminClientsRoutes(app: FastifyInstance, { clients }: { cl
         tags: ['admin'],
         summary: 'Create a bank client',
         body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) }),
-        response: { 201: Client, 400: AdminError, 401: AdminError },
+        response: { 201: described(Client, 'The client was created'), 400: AdminError, 401: AdminError },
       },
     },
-    async (request, reply) => reply.code(201).send(await clients.createClient(request.body.name, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await clientsService.createClient(request.body.name, actorOf(request))),
+  );
+
+  app.put<{ Params: { clientId: string }; Body: { allowedIps: string[] } }>(
+    '/clients/:clientId/allowed-ips',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set the addresses a bank's requests may come from",
+        description:
+          'Token requests and bank calls from any other address are refused before they count against the ' +
+          "client's rate limit, so nobody elsewhere can lock the bank out. An empty list allows any address.",
+        params: ClientParams,
+        body: Type.Object({
+          allowedIps: Type.Array(Type.String({ maxLength: 64 }), {
+            maxItems: 100,
+            description: 'CIDRs such as 196.201.214.0/24, or single addresses',
+          }),
+        }),
+        response: {
+          200: described(Client, 'The client as it now stands'),
+          400: AdminError,
+          401: AdminError,
+          404: AdminError,
+        },
+      },
+    },
+    async (request) => clientsService.setAllowedIps(request.params.clientId, request.body.allowedIps, actorOf(request)),
+  );
+
+  app.patch<{ Params: { clientId: string }; Body: { disabled: boolean } }>(
+    '/clients/:clientId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable or enable a bank client',
+        description: 'A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included.',
+        params: ClientParams,
+        body: Type.Object({ disabled: Type.Boolean() }),
+        response: {
+          200: described(Client, 'The client as it now stands'),
+          400: AdminError,
+          401: AdminError,
+          404: AdminError,
+        },
+      },
+    },
+    async (request) => clientsService.setDisabled(request.params.clientId, request.body.disabled, actorOf(request)),
   );
 
   app.get(
     '/clients',
     {
-      schema: { tags: ['admin'], summary: 'List bank clients', response: { 200: Type.Object({ items: Type.Array(Client) }), 401: AdminError } },
+      config: { role: 'viewer' },
+      schema: {
+        tags: ['admin'],
+        summary: 'List bank clients',
+        response: {
+          200: Type.Object({ items: Type.Array(Client) }, { description: 'Every bank client' }),
+          401: AdminError,
+        },
+      },
     },
-    async () => ({ items: await clients.listClients() }),
+    async () => ({ items: await clientsService.listClients() }),
   );
 
   app.get<{ Params: { clientId: string } }>(
     '/clients/:clientId',
     {
+      config: { role: 'viewer' },
       schema: {
         tags: ['admin'],
         summary: 'A bank client with its secrets (never a hash)',
         params: ClientParams,
-        response: { 200: Type.Composite([Client, Type.Object({ secrets: Type.Array(Secret) })]), 401: AdminError, 404: AdminError },
+        response: {
+          200: Type.Composite([Client, Type.Object({ secrets: Type.Array(Secret) })], {
+            description: 'The client and its secrets, without any hash',
+          }),
+          401: AdminError,
+          404: AdminError,
+        },
       },
     },
-    async (request) => clients.getClient(request.params.clientId),
+    async (request) => clientsService.getClient(request.params.clientId),
   );
 
   app.post<{ Params: { clientId: string } }>(
@@ -68,18 +135,22 @@ export async function adminClientsRoutes(app: FastifyInstance, { clients }: { cl
         summary: 'Issue a secret: returns a one-time hand-over link for the bank',
         params: ClientParams,
         response: {
-          201: Type.Object({
-            secretId: Type.String(),
-            handoverUrl: Type.String({ description: 'Send this to the bank; it shows the credentials once' }),
-            expiresAt: Timestamp('When the link stops working'),
-          }),
+          201: Type.Object(
+            {
+              secretId: Type.String(),
+              handoverUrl: Type.String({ description: 'Send this to the bank; it shows the credentials once' }),
+              expiresAt: Timestamp('When the link stops working'),
+            },
+            { description: 'The secret is issued: its one-time hand-over link' },
+          ),
           401: AdminError,
           404: AdminError,
           409: AdminError,
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await clients.issueSecret(request.params.clientId, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await clientsService.issueSecret(request.params.clientId, actorOf(request))),
   );
 
   app.delete<{ Params: { clientId: string; secretId: string } }>(
@@ -93,7 +164,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clients }: { cl
       },
     },
     async (request, reply) => {
-      await clients.revokeSecret(request.params.clientId, request.params.secretId, actorOf(request));
+      await clientsService.revokeSecret(request.params.clientId, request.params.secretId, actorOf(request));
       return reply.code(204).send();
     },
   );

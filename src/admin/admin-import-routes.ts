@@ -1,28 +1,34 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../http/actor.js';
 import { AdminError } from '../http/schemas.js';
-import { csvMemberRows, jsonMemberRows } from '../members/import-rows.js';
+import { csvMemberRows } from '../members/import-rows.js';
+import { jsonMemberRows } from '../members/json-import-rows.js';
 import type { MembersImport } from '../members/members-import.js';
 
-// A JSON register is parsed whole, so it is capped; CSV is read as it streams and has no cap.
-const JSON_IMPORT_LIMIT = 64 * 1024 * 1024;
-
-const Counts = Type.Object({
-  created: Type.Integer(),
-  updated: Type.Integer({ description: 'Name or status changed' }),
-  unchanged: Type.Integer(),
-  dryRun: Type.Boolean({ description: 'true: counted only, nothing written' }),
-});
+const Counts = Type.Object(
+  {
+    created: Type.Integer(),
+    updated: Type.Integer({ description: 'Name or status changed' }),
+    unchanged: Type.Integer(),
+    dryRun: Type.Boolean({ description: 'true: counted only, nothing written' }),
+  },
+  { description: 'Every row was good: what was (or, in a dry run, would be) created, updated and left unchanged' },
+);
 
 const Refused = Type.Object(
   {
     error: Type.String({ description: 'invalid_import' }),
     message: Type.String(),
     errors: Type.Optional(
-      Type.Array(Type.Object({ line: Type.Integer({ description: 'CSV line (header = 1) or position in the JSON array' }), reason: Type.String() })),
+      Type.Array(
+        Type.Object({
+          line: Type.Integer({ description: 'CSV line (header = 1) or position in the JSON array' }),
+          reason: Type.String(),
+        }),
+      ),
     ),
   },
   { description: 'Bad rows: every one is listed, and nothing was changed' },
@@ -36,30 +42,39 @@ async function drain(body: Readable): Promise<void> {
 }
 
 export async function adminImportRoutes(app: FastifyInstance, { membersImport }: { membersImport: MembersImport }) {
-  // The CSV body reaches the handler as a stream, so a register of any length is read in flat memory.
-  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+  // The body reaches the handler as a stream, CSV or JSON, so a register of any length is read in flat memory.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['text/csv', 'application/json'], (_request, payload, done) => done(null, payload));
 
   app.post<{ Querystring: { dryRun?: boolean }; Body: unknown }>(
     '/members/import',
     {
-      bodyLimit: JSON_IMPORT_LIMIT,
+      config: { bodyTime: 'upload' },
       schema: {
         tags: ['admin'],
-        summary: 'Load the member register (all or nothing): CSV customerRef,fullName,status or a JSON array of the same objects',
+        summary:
+          'Load the member register (all or nothing): CSV customerRef,fullName,status or a JSON array of the same objects',
         consumes: ['text/csv', 'application/json'],
-        querystring: Type.Object({ dryRun: Type.Optional(Type.Boolean({ description: 'Count only; change nothing' })) }),
-        response: { 200: Counts, 400: Refused, 401: AdminError, 413: Type.Null({ description: 'JSON body over 64 MiB: send CSV' }) },
+        querystring: Type.Object({
+          dryRun: Type.Optional(Type.Boolean({ description: 'Count only; change nothing' })),
+        }),
+        response: {
+          200: Counts,
+          400: Refused,
+          401: AdminError,
+        },
       },
     },
     async (request) => {
       const csv = (request.headers['content-type'] ?? '').startsWith('text/csv');
-      const rows = csv ? csvMemberRows(request.body as Readable) : jsonMemberRows(request.body);
+      const body = request.body as Readable;
+      const rows = csv ? csvMemberRows(body) : jsonMemberRows(body);
       try {
         return await membersImport.import(rows, { dryRun: request.query.dryRun === true, actor: actorOf(request) });
       } finally {
         // An answer sent while the client is still uploading is lost to most clients: read the
         // rest of the file (and drop it) first, so the list of bad rows reaches the operator.
-        if (csv) await drain(request.body as Readable);
+        await drain(body);
       }
     },
   );

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { MemberStatus } from '../db/schema.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { AdminError, described, NullableTimestamp, Timestamp } from '../http/schemas.js';
 import type { MembersService } from '../members/members-service.js';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')], {
@@ -20,7 +20,7 @@ const Member = Type.Object({
 
 const Params = Type.Object({ customerRef: Type.String({ description: 'Seven digits' }) });
 
-export async function adminMembersRoutes(app: FastifyInstance, { members }: { members: MembersService }) {
+export async function adminMembersRoutes(app: FastifyInstance, { membersService }: { membersService: MembersService }) {
   app.put<{ Params: { customerRef: string }; Body: { fullName: string; status: MemberStatus } }>(
     '/members/:customerRef',
     {
@@ -29,11 +29,21 @@ export async function adminMembersRoutes(app: FastifyInstance, { members }: { me
         summary: 'Create or update a member',
         params: Params,
         body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 200 }), status: Status }),
-        response: { 200: Member, 201: Member, 400: AdminError, 401: AdminError },
+        response: {
+          200: described(Member, 'The member was updated'),
+          201: described(Member, 'The member was created'),
+          400: AdminError,
+          401: AdminError,
+        },
       },
     },
     async (request, reply) => {
-      const { member, created } = await members.put(request.params.customerRef, request.body.fullName, request.body.status, actorOf(request));
+      const { member, created } = await membersService.put(
+        request.params.customerRef,
+        request.body.fullName,
+        request.body.status,
+        actorOf(request),
+      );
       return reply.code(created ? 201 : 200).send(member);
     },
   );
@@ -41,13 +51,14 @@ export async function adminMembersRoutes(app: FastifyInstance, { members }: { me
   app.get<{ Params: { customerRef: string } }>(
     '/members/:customerRef',
     {
+      config: { role: 'viewer' },
       schema: {
         tags: ['admin'],
         summary: 'A member',
         params: Params,
-        response: { 200: Member, 400: AdminError, 401: AdminError, 404: AdminError },
+        response: { 200: described(Member, 'The member'), 400: AdminError, 401: AdminError, 404: AdminError },
       },
     },
-    async (request) => members.get(request.params.customerRef),
+    async (request) => membersService.get(request.params.customerRef),
   );
 }

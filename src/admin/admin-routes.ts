@@ -1,28 +1,76 @@
 import type { FastifyInstance } from 'fastify';
-import { declareUnavailable } from '../http/schemas.js';
+import { useAnswerStyle } from '../http/answer-style.js';
+import { trackMethods } from '../http/method-not-allowed.js';
+import { AdminError, declareResponses, described, TooSlow, Unavailable } from '../http/schemas.js';
 import type { Services } from '../services.js';
+import { adminAccountRoutes } from './admin-account-routes.js';
 import { adminAuditRoutes } from './admin-audit-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { adminClientsRoutes } from './admin-clients-routes.js';
+import { adminExportRoutes } from './admin-export-routes.js';
 import { adminImportRoutes } from './admin-import-routes.js';
 import { adminInitRoutes } from './admin-init-routes.js';
 import { adminMembersRoutes } from './admin-members-routes.js';
+import { adminOperatorsRoutes } from './admin-operators-routes.js';
 import { adminPaymentsRoutes } from './admin-payments-routes.js';
+import { adminReconciliationRoutes } from './admin-reconciliation-routes.js';
+import { adminReportRoutes } from './admin-report-routes.js';
+import { adminSessionRoutes, adminSignInRoutes } from './admin-session-routes.js';
+import { adminStatementMappingRoutes } from './admin-statement-mapping-routes.js';
 
 /** The organisation's own API, behind its own token: an encapsulated plugin so its hook guards only these routes. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.addHook('onRoute', declareUnavailable);
-  // Outside the guarded context: making the first token cannot need one.
-  await app.register(adminInitRoutes, { adminTokens: services.adminTokens });
+  const authenticate = adminAuth(services.adminAuthDeps);
+  useAnswerStyle(app, 'admin');
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, counts: 'adminAuth' };
+  });
+  app.addHook(
+    'onRoute',
+    declareResponses({
+      408: TooSlow,
+      429: described(AdminError, 'Too many failed authentications from this address: try again after Retry-After'),
+      503: Unavailable,
+    }),
+  );
+  const answerWrongMethods = trackMethods(app, authenticate);
+  const sessionOptions = {
+    signInService: services.signInService,
+    operatorsService: services.operatorsService,
+    publicUrl: services.adminAuthDeps.publicUrl,
+    sessionMaxMs: services.sessionMaxMs,
+    timeZone: services.timeZone,
+  };
+  // Outside the guarded context: making the first admin, and signing in, cannot need a credential.
+  await app.register(adminInitRoutes, { adminTokens: services.adminTokens, setupService: services.setupService });
+  await app.register(adminSignInRoutes, sessionOptions);
   await app.register(async (guarded) => {
     guarded.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, security: [{ adminAuth: [] }] };
+      route.schema = { ...route.schema, security: [{ adminAuth: [] }, { sessionCookie: [] }] };
     });
-    guarded.addHook('onRequest', adminAuth(services.adminTokens));
-    await guarded.register(adminClientsRoutes, { clients: services.clients });
-    await guarded.register(adminMembersRoutes, { members: services.members });
+    guarded.addHook(
+      'onRoute',
+      declareResponses({
+        401: described(AdminError, 'No valid credential: sign in, or send an API token'),
+        403: described(AdminError, 'Your role may not do this, or the request came from another site'),
+      }),
+    );
+    guarded.addHook('onRequest', authenticate);
+    await guarded.register(adminSessionRoutes, sessionOptions);
+    await guarded.register(adminOperatorsRoutes, { operatorsService: services.operatorsService });
+    await guarded.register(adminAccountRoutes, {
+      accountService: services.accountService,
+      apiTokensService: services.apiTokensService,
+    });
+    await guarded.register(adminClientsRoutes, { clientsService: services.clientsService });
+    await guarded.register(adminMembersRoutes, { membersService: services.membersService });
     await guarded.register(adminImportRoutes, { membersImport: services.membersImport });
-    await guarded.register(adminPaymentsRoutes, { paymentsQuery: services.paymentsQuery, paymentsExport: services.paymentsExport });
-    await guarded.register(adminAuditRoutes, { audit: services.audit });
+    await guarded.register(adminPaymentsRoutes, services);
+    await guarded.register(adminExportRoutes, services);
+    await guarded.register(adminReconciliationRoutes, services);
+    await guarded.register(adminStatementMappingRoutes, services);
+    await guarded.register(adminReportRoutes, services);
+    await guarded.register(adminAuditRoutes, services);
   });
+  answerWrongMethods();
 }

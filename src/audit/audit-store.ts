@@ -1,25 +1,59 @@
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db, Executor } from '../db/schema.js';
 
-/** Who asked for an action: the request that carried it and where it came from. */
+/** Who asked for an action: the request that carried it, where it came from, and who it acted as. */
 export interface Actor {
   requestId: string;
   sourceIp: string;
+  /** The operator's email, "owner token", or what acted without an account ("hand-over link"). */
+  who: string;
+  operatorId?: string | undefined;
 }
 
 export type AuditAction =
   | 'admin.initialised'
+  | 'admin.auth_throttled'
   | 'client.created'
+  | 'client.allowed_ips_set'
+  | 'client.disabled'
+  | 'client.enabled'
   | 'secret.issued'
   | 'secret.revealed'
   | 'secret.revoked'
   | 'member.created'
   | 'member.updated'
-  | 'members.imported';
+  | 'members.imported'
+  | 'payment.allocated'
+  | 'payment.returned'
+  | 'payment.recorded_from_statement'
+  | 'reconciliation.made'
+  | 'statement_mapping.set'
+  | 'export_feed.moved'
+  | 'operator.created'
+  | 'operator.recovered'
+  | 'operator.invited'
+  | 'operator.renamed'
+  | 'operator.role_changed'
+  | 'operator.disabled'
+  | 'operator.enabled'
+  | 'operator.password_set'
+  | 'operator.password_changed'
+  | 'operator.signed_in'
+  | 'operator.sign_in_failed'
+  | 'operator.signed_out'
+  | 'operator.two_factor_enabled'
+  | 'operator.two_factor_disabled'
+  | 'operator.recovery_codes_replaced'
+  | 'operator.recovery_code_used'
+  | 'operator.token_created'
+  | 'operator.token_revoked';
 
 export interface AuditFilter {
   from?: Date | undefined;
   to?: Date | undefined;
+  /** Only what this operator (by email, whatever its case) or "owner token" did. */
+  actor?: string | undefined;
   newestFirst: boolean;
   /** The id of the last event of the page before. */
   cursorId?: number | undefined;
@@ -33,7 +67,13 @@ export interface AuditFilter {
 export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
   return {
     /** Pass the action's transaction as `ex`, so the action and its record stand or fall together. */
-    async record(action: AuditAction, target: string, actor: Actor, detail: Record<string, unknown> = {}, ex: Executor = db): Promise<void> {
+    async record(
+      action: AuditAction,
+      target: string,
+      actor: Actor,
+      detail: Record<string, unknown> = {},
+      ex: Executor = db,
+    ): Promise<void> {
       await ex
         .insertInto('audit_events')
         .values({
@@ -42,6 +82,8 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
           target,
           request_id: actor.requestId,
           source_ip: actor.sourceIp,
+          actor: actor.who,
+          operator_id: actor.operatorId ?? null,
           detail: JSON.stringify(detail),
         })
         .execute();
@@ -51,8 +93,12 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
       let query = db.selectFrom('audit_events').selectAll();
       if (filter.from) query = query.where('at', '>=', filter.from);
       if (filter.to) query = query.where('at', '<', filter.to);
+      if (filter.actor) query = query.where(sql<string>`lower(actor)`, '=', filter.actor.toLowerCase());
       if (filter.cursorId !== undefined) query = query.where('id', filter.newestFirst ? '<' : '>', filter.cursorId);
-      return query.orderBy('id', filter.newestFirst ? 'desc' : 'asc').limit(filter.limit).execute();
+      return query
+        .orderBy('id', filter.newestFirst ? 'desc' : 'asc')
+        .limit(filter.limit)
+        .execute();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { readError, refusal, type Hints } from './api-errors.js';
+import { type Hints, readError, refusal } from './api-errors.js';
 import { CliError, EXIT } from './errors.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -14,14 +14,17 @@ export interface RequestOptions {
   auth?: boolean;
   /** The path is from the service's root instead of the admin API's. */
   fromRoot?: boolean;
+  /** Further headers: a session cookie and its CSRF token, during bis login. */
+  headers?: Record<string, string>;
   hints?: Hints;
 }
 
 export const ADMIN_PREFIX = '/admin/v1';
 
-const TOKEN_REFUSED = "admin API refused the token: set BIS_ADMIN_TOKEN to the service's admin token (see bis init)";
+const TOKEN_REFUSED =
+  'the admin API refused the credential: sign in again with bis login, or set BIS_ADMIN_TOKEN to the owner token';
 const NO_TOKEN =
-  "no admin token: set BIS_ADMIN_TOKEN (or pass --token) to the service's admin token; a service without one makes it with bis init";
+  'not signed in: run bis login (or set BIS_ADMIN_TOKEN to the owner token); a new service makes its first admin with bis init';
 
 /** A small client of the admin API. It turns every failure into a CliError with the exit code scripts rely on. */
 export class AdminClient {
@@ -46,7 +49,7 @@ export class AdminClient {
   async send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const auth = options.auth ?? true;
     if (auth && !this.token) throw new CliError(EXIT.auth, NO_TOKEN);
-    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json', ...options.headers };
     if (auth) headers.authorization = `Bearer ${this.token}`;
     const init: RequestInit & { duplex?: 'half' } = { method, headers };
     if (options.json !== undefined) {

@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import { segment } from './admin-client.js';
 import { contextOf } from './context.js';
+import { usageError } from './errors.js';
 import { details, fields, print, printJson, table } from './output.js';
 
 export interface Client {
   clientId: string;
   name: string;
   createdAt: string;
+  allowedIps: string[];
+  disabled: boolean;
 }
 
 export interface Secret {
@@ -20,6 +23,15 @@ export interface Secret {
 
 const NOT_FOUND = { 404: 'list the clients and their IDs with: bis clients list' };
 
+const clientDetails = (client: Client) =>
+  details([
+    ['clientId', client.clientId],
+    ['name', client.name],
+    ['createdAt', client.createdAt],
+    ['allowedIps', client.allowedIps.length > 0 ? client.allowedIps.join(', ') : 'any address'],
+    ['disabled', client.disabled ? 'yes: no tokens, bank calls answer 401' : 'no'],
+  ]);
+
 export function registerClients(program: Command): void {
   const clients = program.command('clients').description('the banks that call the bank API');
 
@@ -31,7 +43,7 @@ export function registerClients(program: Command): void {
       const { api, json } = contextOf(command);
       const { body } = await api.call<Client>('POST', '/clients', { json: { name } });
       if (json) return printJson(body);
-      print(details([['clientId', body.clientId], ['name', body.name], ['createdAt', body.createdAt]]));
+      print(clientDetails(body));
       print(`\nNext, issue its credentials: bis secrets issue ${body.clientId}`);
     });
 
@@ -51,10 +63,59 @@ export function registerClients(program: Command): void {
     .argument('<id>', 'the client ID')
     .action(async (id: string, _options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<Client & { secrets: Secret[] }>('GET', `/clients/${segment(id)}`, { hints: NOT_FOUND });
+      const { body } = await api.call<Client & { secrets: Secret[] }>('GET', `/clients/${segment(id)}`, {
+        hints: NOT_FOUND,
+      });
       if (json) return printJson(body);
-      print(details([['clientId', body.clientId], ['name', body.name], ['createdAt', body.createdAt]]));
+      print(clientDetails(body));
       print('\nSecrets');
-      print(table(body.secrets, fields<Secret>('secretId', 'state', 'createdAt', 'handoverExpiresAt', 'revealedAt', 'revokedAt')));
+      print(
+        table(
+          body.secrets,
+          fields<Secret>('secretId', 'state', 'createdAt', 'handoverExpiresAt', 'revealedAt', 'revokedAt'),
+        ),
+      );
     });
+
+  clients
+    .command('allow-ips')
+    .description("set the addresses the bank's token requests and calls may come from")
+    .argument('<id>', 'the client ID')
+    .argument('[cidr...]', 'CIDRs such as 196.201.214.0/24, or single addresses')
+    .option('--any', 'remove the list: let any address through')
+    .addHelpText(
+      'after',
+      "\nRequests from other addresses are refused before they count against the bank's token rate limit,\n" +
+        'so nobody elsewhere can lock the bank out by naming its client ID.',
+    )
+    .action(async (id: string, cidrs: string[], options: { any?: boolean }, command: Command) => {
+      if ((cidrs.length === 0) === !options.any)
+        throw usageError('give one or more CIDRs, or --any to allow any address');
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<Client>('PUT', `/clients/${segment(id)}/allowed-ips`, {
+        json: { allowedIps: cidrs },
+        hints: NOT_FOUND,
+      });
+      if (json) return printJson(body);
+      print(clientDetails(body));
+    });
+
+  for (const [name, disabled, description] of [
+    ['disable', true, 'disable a bank client: no tokens, and its bank calls answer 401 at once'],
+    ['enable', false, 'enable a disabled bank client again'],
+  ] as const) {
+    clients
+      .command(name)
+      .description(description)
+      .argument('<id>', 'the client ID')
+      .action(async (id: string, _options: unknown, command: Command) => {
+        const { api, json } = contextOf(command);
+        const { body } = await api.call<Client>('PATCH', `/clients/${segment(id)}`, {
+          json: { disabled },
+          hints: NOT_FOUND,
+        });
+        if (json) return printJson(body);
+        print(clientDetails(body));
+      });
+  }
 }

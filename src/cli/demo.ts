@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { segment, type AdminClient } from './admin-client.js';
+import { type AdminClient, segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
-import type { Client } from './clients.js';
+import type { Client, Secret } from './clients.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { details, print, printJson } from './output.js';
@@ -39,6 +39,25 @@ async function refuseToOverwrite(api: AdminClient): Promise<void> {
   }
 }
 
+const DEMO_BANK = 'Demo Bank';
+
+/**
+ * The demo's own client, made once and used again on every run, so demo clients do not pile up.
+ * It may hold two secrets: the oldest of those still holding a slot is revoked to make room.
+ */
+async function demoClient(api: AdminClient): Promise<Client> {
+  const { body: list } = await api.call<{ items: Client[] }>('GET', '/clients');
+  const existing = list.items.find((client) => client.name === DEMO_BANK);
+  if (!existing) return (await api.call<Client>('POST', '/clients', { json: { name: DEMO_BANK } })).body;
+  const path = `/clients/${segment(existing.clientId)}`;
+  const { body: shown } = await api.call<Client & { secrets: Secret[] }>('GET', path);
+  const holding = shown.secrets.filter((secret) => secret.state === 'active' || secret.state === 'awaiting_handover');
+  const [oldest] = holding.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (oldest && holding.length >= 2) await api.call('DELETE', `${path}/secrets/${segment(oldest.secretId)}`);
+  if (existing.disabled) await api.call('PATCH', path, { json: { disabled: false } });
+  return existing;
+}
+
 /**
  * Uses the link as the bank would. The link is built from BIS_PUBLIC_URL for the bank, which need
  * not resolve from where bis runs; the service answers the same path on BIS_URL.
@@ -57,7 +76,12 @@ async function reveal(api: AdminClient, handoverUrl: string): Promise<Credential
 export function walkThrough(baseUrl: string, { client_id, client_secret }: Credentials): string {
   const call = (path: string, data: string) =>
     `curl -s -w '  (HTTP %{http_code})\\n' -X POST "$BIS_URL${path}" -H "$AUTH" -H 'Content-Type: application/json' -d ${data}`;
-  const payment = JSON.stringify({ transactionReference: 'DEMO-0001', paymentType: 'MPESA', customerRef: '1234567', amount: '1500.50' });
+  const payment = JSON.stringify({
+    transactionReference: 'DEMO-0001',
+    paymentType: 'MPESA',
+    customerRef: '1234567',
+    amount: '1500.50',
+  });
   return [
     `BIS_URL=${shellQuote(baseUrl)}`,
     `CLIENT_ID=${shellQuote(client_id)}`,
@@ -87,7 +111,9 @@ export function walkThrough(baseUrl: string, { client_id, client_secret }: Crede
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('seed a demo bank and two members, and print a curl walk-through of the bank API that works when pasted')
+    .description(
+      'seed a demo bank and two members, and print a curl walk-through of the bank API that works when pasted',
+    )
     .option('--force', 'overwrite members 1234567 and 7654321 even if they exist with other details')
     .addHelpText(
       'after',
@@ -96,8 +122,11 @@ export function registerDemo(program: Command): void {
     .action(async (options: { force?: boolean }, command: Command) => {
       const { api, json } = contextOf(command);
       if (!options.force) await refuseToOverwrite(api);
-      const { body: client } = await api.call<Client>('POST', '/clients', { json: { name: 'Demo Bank' } });
-      const { body: issued } = await api.call<{ handoverUrl: string }>('POST', `/clients/${segment(client.clientId)}/secrets`);
+      const client = await demoClient(api);
+      const { body: issued } = await api.call<{ handoverUrl: string }>(
+        'POST',
+        `/clients/${segment(client.clientId)}/secrets`,
+      );
       const credentials = await reveal(api, issued.handoverUrl);
       const members: Member[] = [];
       for (const { customerRef, fullName, status } of DEMO_MEMBERS) {

@@ -1,55 +1,89 @@
 import type { Command } from 'commander';
+import { readSetupCode, removeSetupCode, setupCodePath } from '../setup-code-file.js';
 import { refusal } from './api-errors.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
+import { logIn } from './login.js';
 import { print, printJson } from './output.js';
-import { readSetupCode, removeSetupCode, setupCodePath } from '../setup-code-file.js';
-import { shellQuote } from './shell.js';
+import { donePrompting, prompt } from './prompt.js';
+
+interface Made {
+  operatorId: string;
+  email: string;
+  role: string;
+  inviteUrl?: string;
+  inviteExpiresAt?: string;
+}
+
+interface InitOptions {
+  code?: string;
+  email?: string;
+  name?: string;
+  recover?: boolean;
+}
 
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .description("create the service's admin token, once, with the setup code the service printed when it started")
-    .option('--code <setup code>', "the setup code from the service's start-up output (default: read from BIS_DATA_DIR/setup-code)")
+    .description('make the first admin, with the setup code in the data directory; or recover a lost last admin')
+    .option('--code <setup code>', 'the setup code (default: read from BIS_DATA_DIR/setup-code)')
+    .option('--email <email>', "the admin's email (default: asked)")
+    .option('--name <name>', "the admin's name (default: asked)")
+    .option('--recover', 'admins exist but none can sign in: make (or reset) this one as an admin')
     .addHelpText(
       'after',
-      '\nNeeds no admin token. Works only while the service has none, and only with the setup code it printed when it last\nstarted, which it also leaves in BIS_DATA_DIR/setup-code (default ./data) for bis init on the same machine.\nThe token is printed once; the service keeps only its hash.',
+      [
+        '',
+        'Needs no credential: the setup code is what proves you may. The service makes a new code at each start and',
+        'leaves it in BIS_DATA_DIR/setup-code (default ./data), readable by its own user only; it works once, for 30',
+        'minutes. Type a password to sign in at once (bis keeps a token, as bis login does), or leave it empty to get',
+        'an invite link that sets one.',
+      ].join('\n'),
     )
-    .action(async (options: { code?: string }, command: Command) => {
+    .action(async (options: InitOptions, command: Command) => {
       const { api, json } = contextOf(command);
       const dataDir = process.env.BIS_DATA_DIR?.trim() || './data';
       const setupCode = options.code ?? readSetupCode(dataDir);
       if (setupCode === undefined) {
         throw new CliError(
           EXIT.usage,
-          `no setup code: pass --code with the one the service printed when it started, or run bis init where ${setupCodePath(dataDir)} is`,
+          `no setup code: run bis init as the service's user where ${setupCodePath(dataDir)} is, or pass --code`,
         );
       }
-      const response = await api.send('POST', '/init', { auth: false, json: { setupCode } });
-      if (response.status === 409) {
-        throw new CliError(
-          EXIT.refused,
-          'the service already has an admin token, so bis init did nothing: set BIS_ADMIN_TOKEN to that token (whoever set up the service has it)',
-        );
-      }
+      const email = options.email ?? (await prompt('Email of the admin: '));
+      const name = options.name ?? (await prompt('Name: '));
+      const password = await prompt('Password (at least 12 characters; empty: get an invite link instead): ', {
+        hidden: true,
+      });
+      const response = await api.send('POST', '/init', {
+        auth: false,
+        json: { setupCode, email, name, recover: options.recover === true, ...(password ? { password } : {}) },
+      });
       if (response.status !== 201) {
-        throw await refusal(response, { 403: 'copy the setup code from the service\'s start-up output (a restart prints a new one)' });
+        throw await refusal(response, {
+          403: 'the setup code is wrong or expired: restart the service for a new one, and run bis init as its user',
+          409: 'an admin exists already: sign in with bis login, or, if none can, bis init --recover',
+        });
       }
-      const body = await api.readJson<{ adminToken: string }>(response);
+      const made = await api.readJson<Made>(response);
       if (options.code === undefined) removeSetupCode(dataDir);
-      if (json) return printJson(body);
+      if (!password) {
+        donePrompting();
+        if (json) return printJson(made);
+        return print(
+          [
+            `Admin ${made.email} is ready. Open this link to set the password; it works once, until ${made.inviteExpiresAt}:`,
+            '',
+            `  ${made.inviteUrl}`,
+            '',
+            'Then: bis login',
+          ].join('\n'),
+        );
+      }
+      const { operator } = await logIn(api, { email, password });
+      if (json) return printJson({ ...made, signedIn: true });
       print(
-        [
-          'The admin token, shown this once (the service keeps only its hash):',
-          '',
-          `  ${body.adminToken}`,
-          '',
-          'Keep it in your password manager now. Then, in each shell where you run bis:',
-          '',
-          `  export BIS_ADMIN_TOKEN=${shellQuote(body.adminToken)}`,
-          '',
-          'Next: bis clients create "Bank name"   (or bis demo to try everything on test data)',
-        ].join('\n'),
+        `Admin ${operator.email} is ready, and signed in on this machine (bis whoami). Next: bis clients create "Bank name"`,
       );
     });
 }

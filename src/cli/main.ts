@@ -6,24 +6,31 @@ import { DEFAULT_URL } from './context.js';
 import { registerDemo } from './demo.js';
 import { CliError, EXIT } from './errors.js';
 import { registerInit } from './init.js';
+import { registerLogin } from './login.js';
 import { registerMembers } from './members.js';
+import { registerOperators } from './operators.js';
 import { registerPayments } from './payments.js';
+import { registerReconcile } from './reconcile.js';
+import { registerReport } from './report.js';
 import { registerSecrets } from './secrets.js';
 
 // The same relative path from src/cli and from dist/cli.
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const ENVIRONMENT_AND_EXIT_CODES = `
 Environment:
   BIS_URL          the service's address (default ${DEFAULT_URL}); --url overrides it
-  BIS_ADMIN_TOKEN  the service's admin token; --token overrides it. A new service makes one with bis init
+  BIS_ADMIN_TOKEN  the owner token; --token overrides it. Without either, the token bis login kept is used
+  BIS_CONFIG       where bis login keeps its token (default ~/.config/bis/config.json)
 
 Exit codes:
   0  success
   1  the service refused the request (a 4xx answer other than 401), or an import had bad rows
   2  usage error: unknown command, missing or bad argument or option
   3  the service could not be reached, or answered 5xx: try again later
-  4  the admin token is missing, or the service refused it (401)`;
+  4  not signed in, or the service refused the credential (401)`;
 
 export function buildProgram(): Command {
   const program = new Command('bis')
@@ -41,8 +48,12 @@ export function buildProgram(): Command {
   registerSecrets(program);
   registerMembers(program);
   registerPayments(program);
+  registerReconcile(program);
+  registerReport(program);
   registerAudit(program);
   registerInit(program);
+  registerLogin(program);
+  registerOperators(program);
   registerDemo(program);
   return program;
 }
@@ -58,7 +69,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`bis: ${error.message}\n`);
       return error.exitCode;
     }
-    process.stderr.write(`bis: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `bis: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return EXIT.refused;
   }
 }

@@ -1,11 +1,9 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
-import { readError, refusal, type ApiError } from './api-errors.js';
+import { type ApiError, readError, refusal } from './api-errors.js';
 import type { Context } from './context.js';
 import { CliError, EXIT, usageError } from './errors.js';
+import { fileUpload } from './files.js';
 import { cell, print, printJson } from './output.js';
-import { progressBar } from './progress.js';
 
 interface ImportResult {
   created: number;
@@ -20,48 +18,19 @@ interface ImportRefusal extends ApiError {
 
 const CONTENT_TYPES: Record<string, string> = { '.csv': 'text/csv', '.json': 'application/json' };
 
-async function openFile(file: string): Promise<{ handle: FileHandle; size: number }> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    throw usageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}): check the path`);
-  }
-  const stats = await handle.stat();
-  if (!stats.isFile()) {
-    await handle.close();
-    throw usageError(`${file} is not a file`);
-  }
-  return { handle, size: stats.size };
-}
-
 /** Streams the file to the service, so a register of any size never sits in memory here. */
 export async function importMembers({ api, json }: Context, file: string, dryRun: boolean): Promise<void> {
   const contentType = CONTENT_TYPES[extname(file).toLowerCase()];
   if (!contentType) throw usageError(`${file}: the file name must end in .csv or .json, so bis knows which it is`);
-  const { handle, size } = await openFile(file);
-  const progress = progressBar(size);
-  const counted = (Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>).pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        progress.sent(chunk.byteLength);
-        controller.enqueue(chunk);
-      },
-      flush() {
-        progress.waiting();
-      },
-    }),
-  );
-
+  const upload = await fileUpload(file);
   let response: Response;
   try {
     response = await api.send('POST', '/members/import', {
       query: { dryRun: dryRun ? 'true' : undefined },
-      stream: { body: counted, contentType },
+      stream: { body: upload.body, contentType },
     });
   } finally {
-    progress.done();
-    await handle.close().catch(() => {});
+    await upload.finish();
   }
 
   if (response.status === 400) {
@@ -71,13 +40,19 @@ export async function importMembers({ api, json }: Context, file: string, dryRun
       const lines = body.errors.map((row) => `  line ${row.line}: ${cell(row.reason)}`);
       throw new CliError(
         EXIT.refused,
-        [`the service refused ${file}, so nothing was changed: ${body.message ?? 'it has bad rows'}`, ...lines, 'Fix these rows and import the file again.'].join('\n'),
+        [
+          `the service refused ${file}, so nothing was changed: ${body.message ?? 'it has bad rows'}`,
+          ...lines,
+          'Fix these rows and import the file again.',
+        ].join('\n'),
       );
     }
     throw await refusal(response, {}, body);
   }
   if (!response.ok) {
-    throw await refusal(response, { 413: 'the file is larger than the service accepts; split it and import the parts' });
+    throw await refusal(response, {
+      413: 'the file is larger than the service accepts; split it and import the parts',
+    });
   }
 
   const result = await api.readJson<ImportResult>(response);

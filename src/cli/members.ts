@@ -1,5 +1,5 @@
-import { Argument, Option, type Command } from 'commander';
-import { segment, type AdminClient } from './admin-client.js';
+import { Argument, type Command, Option } from 'commander';
+import { type AdminClient, segment } from './admin-client.js';
 import { MEMBER_STATUSES } from './arguments.js';
 import { contextOf } from './context.js';
 import { importMembers } from './members-import.js';
@@ -38,7 +38,9 @@ export function registerMembers(program: Command): void {
     .description('add a member, or change the name and status of one that exists')
     .argument('<ref>', 'the Member Number: seven digits')
     .argument('<name>', 'the full name, quoted if it has spaces: "Jane Wanjiru"')
-    .addOption(new Option('--status <status>', 'only active members can be paid').choices(MEMBER_STATUSES).default('active'))
+    .addOption(
+      new Option('--status <status>', 'only active members can be paid').choices(MEMBER_STATUSES).default('active'),
+    )
     .action(async (ref: string, name: string, options: { status: string }, command: Command) => {
       const { api, json } = contextOf(command);
       const { status, body } = await put(api, ref, name, options.status);
@@ -60,7 +62,9 @@ export function registerMembers(program: Command): void {
       });
       const { body } = await put(api, ref, current.body.fullName, status);
       if (json) return printJson(body);
-      print(`Member ${body.customerRef} is ${body.status}${current.body.status === body.status ? ' (unchanged)' : ` (was ${current.body.status})`}.`);
+      print(
+        `Member ${body.customerRef} is ${body.status}${current.body.status === body.status ? ' (unchanged)' : ` (was ${current.body.status})`}.`,
+      );
       print(memberDetails(body));
     });
 

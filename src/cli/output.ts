@@ -2,7 +2,7 @@
 
 // Values come partly from banks (names, narrations); a control character could move the cursor or
 // recolour the terminal, and a newline would break the table.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /\p{Cc}/gu;
 
 export function cell(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
@@ -15,7 +15,12 @@ export interface Column<T> {
   value: (row: T) => unknown;
   /** Numbers read better aligned on the right. */
   right?: boolean;
+  /** Longer values are cut with an ellipsis, so the table fits a 100-column terminal. */
+  max?: number;
 }
+
+const cut = (text: string, max: number | undefined) =>
+  max === undefined || text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 
 /** Columns taken straight from fields of the same name. */
 export function fields<T>(...names: (keyof T & string)[]): Column<T>[] {
@@ -23,11 +28,13 @@ export function fields<T>(...names: (keyof T & string)[]): Column<T>[] {
 }
 
 export function table<T>(rows: readonly T[], columns: Column<T>[]): string {
-  const cells = rows.map((row) => columns.map((column) => cell(column.value(row))));
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...cells.map((line) => line[i]!.length)));
+  const cells = rows.map((row) => columns.map((column) => cut(cell(column.value(row)), column.max)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.header.length, ...cells.map((line) => line[i]?.length ?? 0)),
+  );
   const line = (values: string[]) =>
     values
-      .map((value, i) => (columns[i]!.right ? value.padStart(widths[i]!) : value.padEnd(widths[i]!)))
+      .map((value, i) => (columns[i]?.right ? value.padStart(widths[i] ?? 0) : value.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   const out = [line(columns.map((column) => column.header)), ...cells.map(line)];
@@ -50,4 +57,12 @@ export function printJson(value: unknown): void {
 
 export function note(text: string): void {
   process.stderr.write(`${text}\n`);
+}
+
+/** An exact decimal string with thousands separators ("1500.50" → "1,500.50"), never through a float. */
+export function money(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined) return '-';
+  const [whole = '', fraction] = amount.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }

@@ -9,7 +9,13 @@ export interface Page<T> {
  * Follows nextCursor until `limit` rows have come. The answer keeps the last page's cursor, so a
  * script can carry on from where this stopped.
  */
-export async function collect<T>(api: AdminClient, path: string, query: Query, limit: number, pageSize = 500): Promise<Page<T>> {
+export async function collect<T>(
+  api: AdminClient,
+  path: string,
+  query: Query,
+  limit: number,
+  pageSize = 500,
+): Promise<Page<T>> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;

@@ -1,13 +1,12 @@
-import { open, rename, unlink } from 'node:fs/promises';
-import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { unlink } from 'node:fs/promises';
 import { refusal } from './api-errors.js';
 import type { Context } from './context.js';
-import { CliError, EXIT, usageError } from './errors.js';
+import { CliError, EXIT } from './errors.js';
 import { note } from './output.js';
+import { fileTarget, writeBody } from './output-file.js';
 
 export interface ExportOptions {
+  feed?: string;
   from?: string;
   to?: string;
   since?: string;
@@ -15,40 +14,25 @@ export interface ExportOptions {
   out?: string;
 }
 
-interface Target {
-  stream: Writable;
-  /** Makes the file appear under its name. */
-  commit(): Promise<void>;
-  discard(): Promise<void>;
-}
-
-/**
- * The export goes beside the target and is renamed at the end, so an ERP job never reads half an
- * export. Opened before the request, so a bad path fails before the service does any work.
- */
-async function fileTarget(out: string): Promise<Target> {
-  const partial = `${out}.partial`;
-  const handle = await open(partial, 'w').catch((error: NodeJS.ErrnoException) => {
-    throw usageError(`cannot write ${partial} (${error.code ?? error.message}): check --out`);
-  });
-  return {
-    stream: handle.createWriteStream(),
-    commit: () => rename(partial, out),
-    discard: () => unlink(partial).catch(() => {}),
-  };
-}
-
-/** Streams the export to stdout or a file; the cursor is printed only once every byte has arrived. */
+/** Streams the export to stdout or a file; the cursor is printed, or the feed moved, only once every byte has arrived. */
 export async function exportPayments({ api }: Context, options: ExportOptions): Promise<void> {
   const target = options.out === undefined ? undefined : await fileTarget(options.out);
   let response: Response;
   try {
     response = await api.send('GET', '/payments/export', {
-      query: { format: options.format === 'json' ? 'ndjson' : 'csv', from: options.from, to: options.to, since: options.since },
+      query: {
+        format: options.format === 'json' ? 'ndjson' : 'csv',
+        from: options.from,
+        to: options.to,
+        since: options.since,
+        feed: options.feed,
+      },
       accept: '*/*',
     });
     if (!response.ok) {
-      throw await refusal(response, { 400: 'check --from and --to, and pass --since exactly as a previous export printed it' });
+      throw await refusal(response, {
+        400: 'check --feed, --from and --to, and pass --since exactly as a previous export printed it',
+      });
     }
   } catch (error) {
     target?.stream.destroy();
@@ -57,18 +41,39 @@ export async function exportPayments({ api }: Context, options: ExportOptions): 
   }
 
   const cursor = response.headers.get('next-cursor');
-  const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
-  try {
-    if (target) await pipeline(body, target.stream);
-    else await pipeline(body, process.stdout, { end: false });
-  } catch (error) {
-    await target?.discard();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') throw new CliError(EXIT.refused, 'standard output was closed before the export ended; no cursor was printed');
-    if (code === 'ENOSPC') throw new CliError(EXIT.refused, `the disk is full; ${options.out ?? 'the output'} was not written and no cursor was printed`);
-    throw new CliError(EXIT.unavailable, 'the export was cut off before its end, so no cursor was printed: run it again with the same --since');
+  const feedCursor = response.headers.get('feed-cursor');
+  const again = options.feed === undefined ? 'run it again with the same --since' : 'run it again';
+  await writeBody(response, target, `${again}; no cursor was printed and no feed moved`);
+  if (!cursor) {
+    note('the service sent no Next-Cursor header, so there is no cursor for the next export');
+    return;
   }
-  await target?.commit();
-  if (cursor) note(`next cursor: ${cursor}`);
-  else note('the service sent no Next-Cursor header, so there is no cursor for the next export');
+  if (options.feed === undefined) {
+    note(`next cursor: ${cursor}`);
+    return;
+  }
+  try {
+    await moveFeed(api, options.feed, { cursor, previous: feedCursor });
+  } catch (error) {
+    // The feed did not move, so its next export has these payments again: this file must not reach the ERP.
+    if (options.out !== undefined) await unlink(options.out).catch(() => {});
+    const what = options.out === undefined ? 'discard what was written' : `${options.out} was removed`;
+    const message = error instanceof CliError ? error.message : String(error);
+    throw new CliError(
+      error instanceof CliError ? error.exitCode : EXIT.unavailable,
+      `${message}\n  the feed did not move, so ${what}: run the export again`,
+    );
+  }
+}
+
+/**
+ * Moves the feed past this export, now that its file is written whole. Refused when another
+ * export of the same feed began meanwhile and moved it first: this file repeats its payments.
+ */
+async function moveFeed(api: Context['api'], feed: string, move: { cursor: string; previous: string | null }) {
+  await api.call('PUT', `/export-feeds/${encodeURIComponent(feed)}`, {
+    json: move,
+    hints: { 409: 'another export of this feed ran at the same time, and its file has these payments' },
+  });
+  note(`feed ${feed} moved: its next export starts after these payments`);
 }

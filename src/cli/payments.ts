@@ -1,77 +1,167 @@
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { sumAmounts } from '../payments/amount.js';
+import { segment } from './admin-client.js';
 import { isoDate, positiveInt } from './arguments.js';
 import { contextOf } from './context.js';
-import { exportPayments } from './payments-export.js';
-import { print, printJson, table, type Column } from './output.js';
+import { serviceTimeZone } from './local-time.js';
+import { money, print, printJson } from './output.js';
 import { collect } from './paging.js';
+import { heldTable, type Payment, paymentDetails, paymentsTable } from './payment-views.js';
+import { exportPayments } from './payments-export.js';
 
-interface Payment {
-  receivedAt: string;
-  status: string;
-  erpRefId: string | null;
-  transactionReference: string;
-  paymentType: string;
-  customerRef: string;
-  memberName: string | null;
-  amount: string;
-  currency: string;
-  heldReason: string | null;
-  clientId: string;
+// The service keeps at most this many in one page; the held queue is read whole, page by page.
+const HELD_LIMIT = 10_000;
+
+/** "KES 12,500.00 in 4 payments", per currency. */
+function totalsLine(payments: readonly Payment[]): string {
+  const currencies = [...new Set(payments.map((p) => p.currency))].sort();
+  return currencies
+    .map((currency) => {
+      const mine = payments.filter((p) => p.currency === currency);
+      return `${currency} ${money(sumAmounts(mine.map((p) => p.amount)))} in ${mine.length} payment${mine.length === 1 ? '' : 's'}`;
+    })
+    .join('; ');
 }
 
-const COLUMNS: Column<Payment>[] = [
-  'receivedAt',
-  'status',
-  'erpRefId',
-  'transactionReference',
-  'paymentType',
-  'customerRef',
-  'memberName',
-  'amount',
-  'currency',
-  'heldReason',
-  'clientId',
-].map((name) => ({ header: name, value: (row: Payment) => row[name as keyof Payment], right: name === 'amount' }));
-
 export function registerPayments(program: Command): void {
-  const payments = program.command('payments').description('payments the banks notified: accepted and held');
+  const payments = program.command('payments').description('payments the banks notified: accepted, held and returned');
 
   payments
     .command('list')
-    .description('list payments, newest first')
-    .addOption(new Option('--status <status>', 'only accepted or only held payments').choices(['accepted', 'held']))
-    .option('--from <date>', 'received at or after this ISO 8601 date or date-time', isoDate)
-    .option('--to <date>', 'received before this ISO 8601 date or date-time', isoDate)
+    .description("list payments, newest first; times in the service's zone (BIS_TIME_ZONE)")
+    .addOption(new Option('--status <status>', 'only these').choices(['accepted', 'held', 'returned']))
+    .option('--from <date>', 'received at or after this date (local midnight) or date-time', isoDate)
+    .option('--to <date>', 'received before this date (local midnight) or date-time', isoDate)
     .option('--member <ref>', "only this member's payments")
+    .option('--client <id>', "only this bank's payments")
     .option('--limit <n>', 'show at most this many', positiveInt, 50)
-    .addHelpText('after', '\nWith --json, nextCursor is where a further listing would go on (null when there is no more).')
-    .action(async (options: { status?: string; from?: string; to?: string; member?: string; limit: number }, command: Command) => {
+    .addHelpText(
+      'after',
+      '\nWith --json, nextCursor is where a further listing would go on (null when there is no more).',
+    )
+    .action(
+      async (
+        options: { status?: string; from?: string; to?: string; member?: string; client?: string; limit: number },
+        command: Command,
+      ) => {
+        const { api, json } = contextOf(command);
+        const query = {
+          status: options.status,
+          from: options.from,
+          to: options.to,
+          customerRef: options.member,
+          clientId: options.client,
+        };
+        const page = await collect<Payment>(api, '/payments', query, options.limit);
+        if (json) return printJson(page);
+        print(paymentsTable(page.items, await serviceTimeZone(api)));
+        if (page.nextCursor !== null) print(`(more than ${page.items.length}; raise --limit or narrow --from/--to)`);
+      },
+    );
+
+  payments
+    .command('show')
+    .description('one payment, by its receipt number or its payment ID, with its history')
+    .argument('<receipt-or-id>', 'the 8-character receipt (erpRefId) or the payment ID')
+    .action(async (receiptOrId: string, _options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
-      const query = { status: options.status, from: options.from, to: options.to, customerRef: options.member };
-      const page = await collect<Payment>(api, '/payments', query, options.limit);
+      const { body } = await api.call<Payment>('GET', `/payments/${segment(receiptOrId)}`);
+      if (json) return printJson(body);
+      print(paymentDetails(body, await serviceTimeZone(api)));
+    });
+
+  payments
+    .command('held')
+    .description('the held payments, oldest first: money received that no member has been credited with yet')
+    .option('--client <id>', "only this bank's")
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Clear each one with "bis payments allocate ID MEMBER --note ..." (credit a member) or',
+        '"bis payments return ID --note ..." (the bank returns the money to the payer).',
+      ].join('\n'),
+    )
+    .action(async (options: { client?: string }, command: Command) => {
+      const { api, json } = contextOf(command);
+      const page = await collect<Payment>(
+        api,
+        '/payments',
+        { status: 'held', order: 'oldest', clientId: options.client },
+        HELD_LIMIT,
+      );
       if (json) return printJson(page);
-      print(table(page.items, COLUMNS));
-      if (page.nextCursor !== null) print(`(more than ${page.items.length}; raise --limit or narrow --from/--to)`);
+      print(heldTable(page.items, await serviceTimeZone(api), new Date()));
+      if (page.items.length > 0) print(`Held: ${totalsLine(page.items)}.`);
+    });
+
+  payments
+    .command('allocate')
+    .description('credit a held payment to a member: it gets a receipt and goes to the ERP export')
+    .argument('<id>', 'the payment ID (bis payments held shows it)')
+    .argument('<member>', 'the Member Number to credit (seven digits)')
+    .requiredOption('--note <text>', "why: kept in the payment's history")
+    .action(async (id: string, member: string, options: { note: string }, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<Payment>('POST', `/payments/${segment(id)}/allocate`, {
+        json: { customerRef: member, note: options.note },
+        hints: { 409: 'only a held payment can be allocated, and only to an active member' },
+      });
+      if (json) return printJson(body);
+      print(
+        `Payment ${body.paymentId} allocated to ${body.memberNumber}${body.memberName ? ` (${body.memberName})` : ''}: receipt ${body.erpRefId}.`,
+      );
+    });
+
+  payments
+    .command('return')
+    .description('mark a held payment returned to the payer: final, never exported')
+    .argument('<id>', 'the payment ID (bis payments held shows it)')
+    .requiredOption('--note <text>', "why: kept in the payment's history")
+    .action(async (id: string, options: { note: string }, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<Payment>('POST', `/payments/${segment(id)}/return`, {
+        json: { note: options.note },
+        hints: { 409: 'only a held payment can be returned' },
+      });
+      if (json) return printJson(body);
+      print(`Payment ${body.paymentId} (${body.currency} ${money(body.amount)}) is returned.`);
     });
 
   payments
     .command('export')
     .description('the accepted payments for the ERP, each exactly once across runs: CSV or one JSON object per line')
-    .option('--from <date>', 'accepted at or after this ISO 8601 date or date-time', isoDate)
-    .option('--to <date>', 'accepted before this ISO 8601 date or date-time', isoDate)
+    .option('--feed <name>', 'a named feed: starts where its last export stopped, and moves once this one is written')
+    .option('--from <date>', 'accepted at or after this date (local midnight) or date-time', isoDate)
+    .option('--to <date>', 'accepted before this date (local midnight) or date-time', isoDate)
     .option('--since <cursor>', 'the cursor the previous export printed: only payments since then')
-    .addOption(new Option('--format <format>', 'csv with a header row, or json (one object per line)').choices(['csv', 'json']).default('csv'))
-    .option('--out <file>', 'write to this file (it appears only once the export is complete) instead of standard output')
+    .addOption(
+      new Option('--format <format>', 'csv with a header row, or json (one object per line)')
+        .choices(['csv', 'json'])
+        .default('csv'),
+    )
+    .option(
+      '--out <file>',
+      'write to this file (it appears only once the export is complete) instead of standard output',
+    )
     .addHelpText(
       'after',
       [
         '',
-        'When the export is complete, stderr gets "next cursor: <value>". Keep it and pass it as --since',
-        'next time: each accepted payment then reaches the ERP exactly once, also while payments arrive.',
-        'If the export fails, no cursor is printed; run it again with the same --since.',
+        'Daily, with nothing to copy by hand:  bis payments export --feed erp --out payments.csv',
+        'The feed is kept on the service; it moves only once the file is written whole, so a failed',
+        'export is simply run again.',
+        '',
+        'Without --feed, stderr gets "next cursor: <value>" once the export is complete: pass it as',
+        '--since next time. Either way each accepted payment reaches the ERP exactly once.',
       ].join('\n'),
     )
-    .action(async (options: { from?: string; to?: string; since?: string; format: 'csv' | 'json'; out?: string }, command: Command) => {
-      await exportPayments(contextOf(command), options);
-    });
+    .action(
+      async (
+        options: { feed?: string; from?: string; to?: string; since?: string; format: 'csv' | 'json'; out?: string },
+        command: Command,
+      ) => {
+        await exportPayments(contextOf(command), options);
+      },
+    );
 }

@@ -31,7 +31,13 @@ export function registerSecrets(program: Command): void {
         },
       });
       if (json) return printJson(body);
-      print(details([['secretId', body.secretId], ['handoverUrl', body.handoverUrl], ['expiresAt', body.expiresAt]]));
+      print(
+        details([
+          ['secretId', body.secretId],
+          ['handoverUrl', body.handoverUrl],
+          ['expiresAt', body.expiresAt],
+        ]),
+      );
       print('\nSend the link to the bank. It shows the credentials once; opening it in a browser does not use it up.');
     });
 

@@ -1,8 +1,15 @@
-import { sql } from 'kysely';
-import { prepared } from '../db/prepared.js';
+import { type Selectable, sql } from 'kysely';
+import { runPrepared } from '../db/prepared.js';
 import type { ClientSecretsTable, ClientsTable, Db, Executor } from '../db/schema.js';
 
-export type ClientRow = ClientsTable;
+export type ClientRow = Selectable<ClientsTable>;
+
+/** What decides whether a client's request is let through: where it comes from, and whether it is disabled. */
+export interface ClientAccessRow {
+  id: string;
+  allowed_ips: string[];
+  disabled: boolean;
+}
 export type SecretState = 'awaiting_handover' | 'active' | 'expired' | 'revoked';
 export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash'> & { state: SecretState };
 
@@ -18,12 +25,33 @@ const secretState = (now: Date) => sql<SecretState>`case
   else 'expired' end`;
 
 const secretColumns = (now: Date) =>
-  ['id', 'client_id', 'handover_expires_at', 'created_at', 'revealed_at', 'revoked_at', secretState(now).as('state')] as const;
+  [
+    'id',
+    'client_id',
+    'handover_expires_at',
+    'created_at',
+    'revealed_at',
+    'revoked_at',
+    secretState(now).as('state'),
+  ] as const;
 
 export function createClientsStore(db: Db) {
   return {
     async insertClient(client: ClientRow, ex: Executor = db): Promise<void> {
-      await ex.insertInto('clients').values(client).execute();
+      const { statement_mapping, ...row } = client;
+      await ex
+        .insertInto('clients')
+        .values({ ...row, statement_mapping: statement_mapping === null ? null : JSON.stringify(statement_mapping) })
+        .execute();
+    },
+
+    async setStatementMapping(id: string, mapping: object, ex: Executor = db): Promise<boolean> {
+      const result = await ex
+        .updateTable('clients')
+        .set({ statement_mapping: JSON.stringify(mapping) })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     listClients(ex: Executor = db): Promise<ClientRow[]> {
@@ -34,15 +62,40 @@ export function createClientsStore(db: Db) {
       return ex.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Every client that limits where its requests come from or is disabled: the rest are let through. */
+    listAccess(ex: Executor = db): Promise<ClientAccessRow[]> {
+      return ex
+        .selectFrom('clients')
+        .select(['id', 'allowed_ips', sql<boolean>`disabled_at is not null`.as('disabled')])
+        .where((eb) => eb.or([eb('disabled_at', 'is not', null), sql<boolean>`cardinality(allowed_ips) > 0`]))
+        .execute();
+    },
+
+    async updateClient(
+      id: string,
+      changes: { allowed_ips?: string[]; disabled_at?: Date | null },
+      ex: Executor = db,
+    ): Promise<ClientRow | undefined> {
+      return ex.updateTable('clients').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
     listSecrets(clientId: string, now: Date, ex: Executor = db): Promise<SecretRow[]> {
-      return ex.selectFrom('client_secrets').select(secretColumns(now)).where('client_id', '=', clientId).orderBy('created_at').execute();
+      return ex
+        .selectFrom('client_secrets')
+        .select(secretColumns(now))
+        .where('client_id', '=', clientId)
+        .orderBy('created_at')
+        .execute();
     },
 
     /** For each client ID asked, in order, the hashes of its secrets that may get a token now. */
     async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<string[][]> {
-      const { rows } = await sql<{ client_id: string; secret_hash: string }>`${prepared}
-        select client_id, secret_hash from client_secrets
-        where client_id = any(${[...new Set(clientIds)]}::text[]) and revoked_at is null and secret_hash is not null`.execute(ex);
+      const { rows } = await runPrepared(
+        sql<{ client_id: string; secret_hash: string }>`
+          select client_id, secret_hash from client_secrets
+          where client_id = any(${[...new Set(clientIds)]}::text[]) and revoked_at is null and secret_hash is not null`,
+        ex,
+      );
       const hashes = new Map<string, string[]>();
       for (const row of rows) hashes.set(row.client_id, [...(hashes.get(row.client_id) ?? []), row.secret_hash]);
       return clientIds.map((id) => hashes.get(id) ?? []);
@@ -58,7 +111,12 @@ export function createClientsStore(db: Db) {
       now: Date,
       tx: Executor,
     ): Promise<'inserted' | 'no_client' | 'limit_reached'> {
-      const client = await tx.selectFrom('clients').select('id').where('id', '=', secret.client_id).forUpdate().executeTakeFirst();
+      const client = await tx
+        .selectFrom('clients')
+        .select('id')
+        .where('id', '=', secret.client_id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!client) return 'no_client';
       const { count } = await tx
         .selectFrom('client_secrets')
@@ -84,7 +142,11 @@ export function createClientsStore(db: Db) {
     },
 
     findByHandover(handoverHash: string, now: Date, ex: Executor = db): Promise<SecretRow | undefined> {
-      return ex.selectFrom('client_secrets').select(secretColumns(now)).where('handover_hash', '=', handoverHash).executeTakeFirst();
+      return ex
+        .selectFrom('client_secrets')
+        .select(secretColumns(now))
+        .where('handover_hash', '=', handoverHash)
+        .executeTakeFirst();
     },
 
     /**
@@ -102,7 +164,12 @@ export function createClientsStore(db: Db) {
     },
 
     /** Uses the link: succeeds for exactly one caller, and only while the link is live. */
-    reveal(handoverHash: string, secretHash: string, now: Date, ex: Executor = db): Promise<{ id: string; client_id: string } | undefined> {
+    reveal(
+      handoverHash: string,
+      secretHash: string,
+      now: Date,
+      ex: Executor = db,
+    ): Promise<{ id: string; client_id: string } | undefined> {
       return ex
         .updateTable('client_secrets')
         .set({ secret_hash: secretHash, revealed_at: now })

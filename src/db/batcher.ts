@@ -20,7 +20,10 @@ interface Waiting<I, O> {
  * A failed batch fails each of its callers with the same error, so `run` is either a statement
  * no single item can make fail, or it deals with such an item itself (as payments do).
  */
-export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, { maxInFlight, maxBatch }: BatcherOptions): (item: I) => Promise<O> {
+export function createBatcher<I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  { maxInFlight, maxBatch }: BatcherOptions,
+): (item: I) => Promise<O> {
   let queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -28,8 +31,10 @@ export function createBatcher<I, O>(run: (items: I[]) => Promise<O[]>, { maxInFl
   async function send(batch: Waiting<I, O>[]): Promise<void> {
     try {
       const results = await run(batch.map((w) => w.item));
-      if (results.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${results.length} results`);
-      batch.forEach((w, i) => w.resolve(results[i]!));
+      if (results.length !== batch.length) {
+        throw new Error(`batch of ${batch.length} answered ${results.length} results`);
+      }
+      for (const [i, w] of batch.entries()) w.resolve(results[i] as O);
     } catch (error) {
       for (const w of batch) w.reject(error);
     }

@@ -1,11 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
-import { DatabaseUnavailableError, isDatabaseUnavailable, LOCK_TIMEOUT_MS } from './unavailable.js';
+import { makeDataDirPrivate } from './data-dir-permissions.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { prepareMarkedStatements } from './prepared.js';
+import { emptyClusterFor } from './pglite-template.js';
+import { prepareRegisteredStatements } from './prepared.js';
 import type { Db, Schema } from './schema.js';
+import { DatabaseUnavailableError, isDatabaseUnavailable, LOCK_TIMEOUT_MS } from './unavailable.js';
 
 /** The service's view of its database: the same queries run on both implementations. */
 export interface Database {
@@ -98,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // anyway (answered 503), and the pool drops the client when it is released.
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      prepareMarkedStatements(client);
+      prepareRegisteredStatements(client);
     });
     // A failed connect is told apart from a failed statement, so the caller can answer 503.
     const connect = async () => {
@@ -110,7 +112,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         throw unavailable;
       }
     };
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }), log: failures.log });
+    const db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
+      log: failures.log,
+    });
     return wrap('postgres', db, () => ({
       pool: { max: POOL_SIZE, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
       errors: { ...failures.errors },
@@ -118,7 +123,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const pglite = await PGlite.create(options.dataDir ?? undefined);
+    const loadDataDir = options.dataDir === undefined ? undefined : emptyClusterFor(options.dataDir);
+    const pglite = await PGlite.create({ dataDir: options.dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    // The engine creates its files readable by everyone (0666), whatever the umask: they are made
+    // private now, and the files it makes later sit in folders only the service's user can enter.
+    if (options.dataDir) makeDataDirPrivate(options.dataDir);
     const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: failures.log });
     const database = wrap('pglite', db, () => ({ errors: { ...failures.errors } }));
     const close = async () => {

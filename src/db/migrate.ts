@@ -1,7 +1,13 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/001-initial.js';
 import * as operations from './migrations/002-operations.js';
 import * as rateLimitSeconds from './migrations/003-rate-limit-seconds.js';
+import * as memberNumber from './migrations/004-member-number.js';
+import * as clientAccess from './migrations/005-client-access.js';
+import * as pruneValidations from './migrations/006-prune-validations.js';
+import * as authFailures from './migrations/007-auth-failures.js';
+import * as operators from './migrations/008-operators.js';
+import * as moneyDesk from './migrations/009-money-desk.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -9,6 +15,12 @@ const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-operations': operations,
   '003-rate-limit-seconds': rateLimitSeconds,
+  '004-member-number': memberNumber,
+  '005-client-access': clientAccess,
+  '006-prune-validations': pruneValidations,
+  '007-auth-failures': authFailures,
+  '008-operators': operators,
+  '009-money-desk': moneyDesk,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,13 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
   type Driver,
   type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -28,8 +28,7 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming queries are not supported on the embedded database');
   }
 }

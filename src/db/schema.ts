@@ -1,4 +1,19 @@
-import type { ColumnType, Generated, Kysely, RawBuilder, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type {
+  OperatorInvitesTable,
+  OperatorRecoveryCodesTable,
+  OperatorSessionsTable,
+  OperatorsTable,
+  OperatorTokensTable,
+} from '../operators/operators-tables.js';
+import type { ExportFeedsTable, PaymentEventsTable, PaymentsTable } from '../payments/payments-tables.js';
+import type {
+  ReconciliationLinesTable,
+  ReconciliationNotOnStatementTable,
+  ReconciliationsTable,
+} from '../reconciliation/reconciliation-tables.js';
+
+export type { HeldReason, PaymentStatus, PaymentsTable } from '../payments/payments-tables.js';
 
 export interface ServiceKeysTable {
   name: string;
@@ -10,6 +25,11 @@ export interface ClientsTable {
   id: string;
   name: string;
   created_at: Date;
+  /** CIDRs the client's requests may come from; empty: any address. */
+  allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How to read this bank's CSV statements (see statements/csv-mapping.ts); null until set. */
+  statement_mapping: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface ClientSecretsTable {
@@ -34,7 +54,8 @@ export interface TokenRateHitsTable {
 export type MemberStatus = 'active' | 'suspended' | 'closed';
 
 export interface MembersTable {
-  customer_ref: string;
+  /** The Member Number: seven digits. */
+  member_number: string;
   full_name: string;
   status: MemberStatus;
   /** When the member last became active. */
@@ -52,39 +73,10 @@ export interface MembersTable {
 export interface ValidationsTable {
   id: Generated<number>;
   client_id: string;
-  customer_ref: string;
+  member_number: string;
   /** The member's activation when validated. */
   activation: number;
   validated_at: Date;
-}
-
-export type PaymentStatus = 'accepted' | 'held';
-export type HeldReason = 'customer_not_payable' | 'not_validated';
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  client_id: string;
-  transaction_reference: string;
-  payment_type: string;
-  customer_ref: string;
-  /** numeric(15,2), read and written as an exact decimal string */
-  amount: string;
-  currency: string;
-  transaction_date: Date;
-  payer_name: string | null;
-  payer_account: string | null;
-  payer_phone: string | null;
-  narration: string | null;
-  status: PaymentStatus;
-  held_reason: HeldReason | null;
-  erp_ref_id: string | null;
-  raw_notification: string;
-  received_at: Date;
-  updated_at: Date;
-  accepted_at: Date | null;
-  /** xid8 of the accepting transaction, as text; orders the ERP export. */
-  accepted_txid: ColumnType<string | null, RawBuilder<unknown> | null, RawBuilder<unknown> | null>;
-  attempts: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuditEventsTable {
@@ -95,6 +87,18 @@ export interface AuditEventsTable {
   request_id: string | null;
   source_ip: string | null;
   detail: ColumnType<Record<string, unknown>, string, never>;
+  /** The operator who acted, if one did. */
+  operator_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Who acted, for people: the operator's email, "owner token", or what acted without an account. */
+  actor: ColumnType<string, string | undefined, never>;
+}
+
+/** A failed authentication: `scope` says which throttle counts it, `key` whom (an address, an account). */
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  at: Date;
 }
 
 export interface Schema {
@@ -106,6 +110,17 @@ export interface Schema {
   validations: ValidationsTable;
   payments: PaymentsTable;
   audit_events: AuditEventsTable;
+  auth_failures: AuthFailuresTable;
+  operators: OperatorsTable;
+  operator_invites: OperatorInvitesTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_tokens: OperatorTokensTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  payment_events: PaymentEventsTable;
+  reconciliations: ReconciliationsTable;
+  reconciliation_lines: ReconciliationLinesTable;
+  reconciliation_not_on_statement: ReconciliationNotOnStatementTable;
+  export_feeds: ExportFeedsTable;
 }
 
 export type Db = Kysely<Schema>;

@@ -20,5 +20,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
   if (e.code && (CONNECTION_STATES.test(e.code) || SOCKET_ERRORS.has(e.code))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    e.message ?? '',
+  );
 }

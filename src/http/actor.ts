@@ -1,4 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/audit-store.js';
+import { nameOf } from '../auth/principal.js';
 
-export const actorOf = (request: FastifyRequest): Actor => ({ requestId: request.id, sourceIp: request.ip });
+/**
+ * Who a request acts as, for the audit: its operator or the owner token once authenticated, or
+ * `anonymous` (what acted: "hand-over link", "sign-in") on a route that needs no account.
+ */
+export function actorOf(request: FastifyRequest, anonymous = 'anonymous'): Actor {
+  const { principal } = request;
+  return {
+    requestId: request.id,
+    sourceIp: request.ip,
+    who: principal ? nameOf(principal) : anonymous,
+    operatorId: principal?.kind === 'operator' ? principal.operatorId : undefined,
+  };
+}

@@ -19,7 +19,14 @@ const Status = (description: string) => Type.Object({ status: Type.String() }, {
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Pick<Database, 'ping'> }) {
   app.get(
     '/healthz',
-    { schema: { tags: ['operations'], summary: 'The process is serving', response: { 200: Status('Serving') } } },
+    {
+      schema: {
+        tags: ['operations'],
+        security: [],
+        summary: 'The process is serving',
+        response: { 200: Status('Serving') },
+      },
+    },
     async () => ({ status: 'ok' }),
   );
 
@@ -28,6 +35,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     {
       schema: {
         tags: ['operations'],
+        security: [],
         summary: 'The database answers',
         response: { 200: Status('Ready'), 503: Status('The database does not answer') },
       },

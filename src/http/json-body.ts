@@ -1,22 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.js';
+import { invalidInput } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A JSON body exactly as received, kept with a payment for audit. */
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    /**
+     * PostgreSQL text cannot hold a NUL, so JSON bodies with one are refused as invalid input,
+     * unless the route decides field by field (the bank API: a Member Number with a NUL is simply
+     * one that names no member).
+     */
+    nulInJson?: 'refuse' | 'route-decides';
+  }
+}
 
 /**
- * Parses JSON bodies as usual (prototype-poisoning keys refused) and keeps the text exactly as
- * received on `request.rawBody`, so what the bank sent can be shown in an audit. PostgreSQL
- * text cannot hold a NUL character; with `refuseNul` a body with one is refused here as invalid
- * input. The bank API decides field by field instead, because there a Member Number with a NUL
- * is simply one that names no member.
+ * The JSON parser of the whole app: the framework's own (prototype-poisoning keys refused), which
+ * also keeps the text on `request.rawBody`.
  */
-export function keepRawJsonBodies(app: FastifyInstance, { refuseNul }: { refuseNul: boolean }): void {
+export function parseJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    if (refuseNul && /\\u0000/i.test(body as string)) {
-      done(new AppError('invalid_input', 'body: must not contain NUL characters (\\u0000)'), undefined);
+    const text = body as string;
+    request.rawBody = text;
+    if (request.routeOptions.config?.nulInJson !== 'route-decides' && /\\u0000/i.test(text)) {
+      done(invalidInput('body', 'must not contain NUL characters (\\u0000)'), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, text, done);
   });
 }

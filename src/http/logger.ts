@@ -1,8 +1,6 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { LoggerOptions } from 'pino';
-
-/** A hand-over link is a credential: its token never reaches the log. */
-export const redactUrl = (url: string) => url.replace(/\/handover\/[^/?#]+/, '/handover/[redacted]');
+import { loggedUrl } from './logged-url.js';
 
 const SECRET_FIELDS = ['client_secret', 'access_token', 'secret_hash', 'handover_hash'];
 
@@ -25,10 +23,15 @@ export function loggerOptions(level: string): LoggerOptions {
     serializers: {
       // Database errors can carry the statement's parameters (payment details, hashes): only
       // what says what went wrong is kept.
-      err: (error: Error & { code?: string }) => ({ type: error.name, message: error.message, code: error.code, stack: error.stack }),
+      err: (error: Error & { code?: string }) => ({
+        type: error.name,
+        message: error.message,
+        code: error.code,
+        stack: error.stack,
+      }),
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: loggedUrl(request),
         remoteAddress: request.ip,
       }),
     },

@@ -1,33 +1,38 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/database.js';
+import type { ErrorCode } from '../errors.js';
 
-/**
- * What a bank route's status code means for the business: the contract gives each outcome its
- * own status, so the counters are read off the answer rather than threaded through the services.
- */
-const OUTCOMES: Record<string, Record<number, { counter: 'tokens' | 'validations' | 'payments'; outcome: string; reason?: string }>> = {
-  '/oauth/v1/token': {
-    200: { counter: 'tokens', outcome: 'issued' },
-    // The status cannot tell invalid_request from unsupported_grant_type: both are 400.
-    400: { counter: 'tokens', outcome: 'refused', reason: 'bad_request' },
-    401: { counter: 'tokens', outcome: 'refused', reason: 'invalid_client' },
-    413: { counter: 'tokens', outcome: 'refused', reason: 'too_large' },
-    429: { counter: 'tokens', outcome: 'rate_limited' },
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The business counter this route's outcomes go to. */
+    counts?: Counted;
+  }
+  interface FastifyRequest {
+    /** What the service decided, set by the route that counts it: the metrics read it, not the status code. */
+    outcome?: Outcome;
+  }
+}
+
+export type Counted = 'tokens' | 'validations' | 'payments' | 'adminAuth';
+export interface Outcome {
+  outcome: string;
+  reason?: string | undefined;
+}
+
+/** A refusal counted as an outcome of its route's counter; refusals not listed are not counted. */
+const REFUSALS: Record<Counted, Partial<Record<ErrorCode, Outcome>>> = {
+  tokens: {
+    invalid_client: { outcome: 'refused', reason: 'invalid_client' },
+    invalid_request: { outcome: 'refused', reason: 'bad_request' },
+    unsupported_grant_type: { outcome: 'refused', reason: 'bad_request' },
+    payload_too_large: { outcome: 'refused', reason: 'too_large' },
+    rate_limited: { outcome: 'rate_limited' },
   },
-  '/bank/v1/validate': {
-    200: { counter: 'validations', outcome: 'found' },
-    404: { counter: 'validations', outcome: 'not_found' },
-    400: { counter: 'validations', outcome: 'invalid_input' },
-  },
-  '/bank/v1/payments': {
-    200: { counter: 'payments', outcome: 'accepted' },
-    404: { counter: 'payments', outcome: 'held', reason: 'customer_not_payable' },
-    422: { counter: 'payments', outcome: 'held', reason: 'not_validated' },
-    409: { counter: 'payments', outcome: 'duplicate_mismatch' },
-    400: { counter: 'payments', outcome: 'invalid_input' },
-  },
+  validations: { invalid_input: { outcome: 'invalid_input' }, rate_limited: { outcome: 'rate_limited' } },
+  payments: { invalid_input: { outcome: 'invalid_input' }, rate_limited: { outcome: 'rate_limited', reason: '' } },
+  adminAuth: { unauthorized: { outcome: 'refused' }, rate_limited: { outcome: 'throttled' } },
 };
 
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -59,17 +64,31 @@ export function createMetrics(database: { stats(): DatabaseStats }) {
     }),
     validations: new Counter({
       name: 'bis_validations_total',
-      help: 'Member validations by outcome: found, not_found or invalid_input',
+      help: 'Member validations by outcome: found, not_found, invalid_input or rate_limited',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    adminAuth: new Counter({
+      name: 'bis_admin_auth_refusals_total',
+      help: 'Admin API calls refused for their credentials: refused (wrong or no token) or throttled (too many failures from the address)',
       labelNames: ['outcome'],
       registers: [registry],
     }),
     payments: new Counter({
       name: 'bis_payments_total',
-      help: 'Payment notifications by outcome (accepted, held, duplicate_mismatch, invalid_input); held ones by reason',
+      help: 'Payment notifications by outcome (accepted, held, duplicate_mismatch, invalid_input, rate_limited); held ones by reason',
       labelNames: ['outcome', 'reason'],
       registers: [registry],
     }),
   };
+  // By client: one client asking for many members nobody has is a sign of a stolen token walking
+  // the Member Numbers. Clients are the organisation's banks, a handful, so the labels stay few.
+  const notFoundByClient = new Counter({
+    name: 'bis_validations_not_found_total',
+    help: 'Validations answered "Customer not found", by bank client ID',
+    labelNames: ['client'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'bis_db_pool_connections',
     help: 'PostgreSQL connection pool: max (its size), total (open), idle, and waiting (requests queued for a connection)',
@@ -100,23 +119,30 @@ export function createMetrics(database: { stats(): DatabaseStats }) {
       const status = reply.statusCode;
       requests.inc({ method: request.method, route, status });
       duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-      const meaning = OUTCOMES[route]?.[status];
-      if (request.method === 'POST' && meaning) {
-        const { counter, outcome, reason } = meaning;
-        if (counter === 'validations') business.validations.inc({ outcome });
-        else business[counter].inc({ outcome, reason: reason ?? '' });
-      }
+      const counter = request.routeOptions.config?.counts;
+      if (!counter) return;
+      const counted = request.outcome ?? (request.refusal && REFUSALS[counter][request.refusal]);
+      if (!counted) return;
+      if (counter === 'adminAuth') {
+        business.adminAuth.inc({ outcome: counted.outcome });
+      } else if (counter === 'validations') {
+        business.validations.inc({ outcome: counted.outcome });
+        if (counted.outcome === 'not_found') notFoundByClient.inc({ client: request.clientId });
+      } else business[counter].inc({ outcome: counted.outcome, reason: counted.reason ?? '' });
     },
   };
 }
 
 /**
- * Counts every answer of the whole app, and serves the counts at GET /metrics in Prometheus's
- * text format. Installed on the root instance, not registered as a plugin: a hook inside a
- * plugin would see only that plugin's routes.
+ * Counts every answer of the whole app. Added to the root instance, not in a plugin: a hook inside
+ * a plugin would see only that plugin's routes.
  */
-export function installMetrics(app: FastifyInstance, metrics: Metrics) {
+export function countAnswers(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
+}
+
+/** Serves the counts at GET /metrics in Prometheus's text format. */
+export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
   app.get(
     '/metrics',
     {
@@ -124,6 +150,7 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics) {
       logLevel: 'warn',
       schema: {
         tags: ['operations'],
+        security: [],
         summary: 'Counters and histograms in Prometheus text format',
         produces: ['text/plain'],
         response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }) },

@@ -1,26 +1,81 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { RouteOptions } from 'fastify';
 
-export const openApiOptions: SwaggerOptions = {
-  openapi: {
-    openapi: '3.1.0',
-    info: {
-      title: 'Bank Integration Service',
-      version: '0.1.1-alpha',
-      description:
-        'Bank API (token, validate, payments) and the organisation\'s admin API. Bank result codes: 0 found/accepted, 1 customer not found (payment held), 2 customer not validated (payment held), 3 duplicate transactionReference with other details, 4 invalid input, 5 service unavailable.',
-    },
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Access token from POST /oauth/v1/token' },
-        basicAuth: { type: 'http', scheme: 'basic', description: 'client_id:client_secret, each form-urlencoded' },
-        adminAuth: { type: 'http', scheme: 'bearer', description: 'BIS_ADMIN_TOKEN' },
+const RESULT_CODES =
+  'Bank result codes: 0 found or accepted; 1 customer not found (the payment is held); 2 customer not validated ' +
+  '(the payment is held); 3 duplicate transactionReference with other details; 4 invalid input; 5 service ' +
+  'unavailable, try again after Retry-After; 6 too many calls from this client, try again after Retry-After.';
+
+/** The OpenAPI document of every route, generated from the route schemas, with the deployment's own address. */
+export function openApiOptions(publicUrl: string, version: string): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bank Integration Service',
+        version,
+        description: `The bank API (token, validate, payments) and the organisation's admin API. ${RESULT_CODES}`,
       },
+      servers: [{ url: publicUrl, description: 'This deployment (BIS_PUBLIC_URL)' }],
+      components: {
+        securitySchemes: {
+          bankOAuth: {
+            type: 'oauth2',
+            description: 'OAuth 2.0 client credentials: a token lasts 3600 s; reuse it for every call in that hour',
+            flows: { clientCredentials: { tokenUrl: `${publicUrl}/oauth/v1/token`, scopes: {} } },
+          },
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'client_id:client_secret, each form-urlencoded, in place of the form fields',
+          },
+          adminAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An operator's API token (bis login makes one), or the owner token BIS_ADMIN_TOKEN",
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'bis_session',
+            description:
+              'A person signed in with POST /admin/v1/session; a request that changes something also sends X-CSRF-Token',
+          },
+        },
+      },
+      tags: [
+        { name: 'bank', description: 'Called by banks' },
+        { name: 'admin', description: "The organisation's admin API" },
+        { name: 'handover', description: 'One-time credential hand-over pages' },
+        { name: 'operations', description: 'Health, metrics and this document' },
+      ],
     },
-    tags: [
-      { name: 'bank', description: 'Called by banks' },
-      { name: 'admin', description: "The organisation's admin API" },
-      { name: 'handover', description: 'One-time credential hand-over pages' },
-      { name: 'operations', description: 'Health checks' },
-    ],
-  },
-};
+  };
+}
+
+/** camelCase of the method and the path's fixed segments: GET /admin/v1/clients/:clientId is getAdminClientsByClientId. */
+function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter((segment) => segment && !/^v\d+$/.test(segment))
+    .map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment));
+  return [method.toLowerCase(), ...words.join('-').split(/[-_]/)]
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+}
+
+/**
+ * For an onRoute hook of the root: every documented route gets an operationId, and a route whose
+ * responses are not all described does not start, so the document never shows "Default Response".
+ */
+export function documentRoute(route: RouteOptions): void {
+  const schema = route.schema;
+  if (!schema || schema.hide) return;
+  const [method] = [route.method].flat();
+  if (!schema.operationId && method) route.schema = { ...schema, operationId: operationIdOf(method, route.url) };
+  for (const [status, response] of Object.entries(
+    (schema.response ?? {}) as Record<string, { description?: string }>,
+  )) {
+    if (!response.description) throw new Error(`${method} ${route.url}: response ${status} has no description`);
+  }
+}

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 
 /** A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it. */
@@ -6,7 +6,9 @@ export const NoBody = (description: string) => Type.Null({ description });
 
 export const BankError = Type.Object(
   {
-    resultCode: Type.Integer({ description: '4 = invalid input, 5 = service unavailable (503, with Retry-After)' }),
+    resultCode: Type.Integer({
+      description: '4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After',
+    }),
     message: Type.String({ description: 'What is wrong, as "<field>: <problem>" for invalid input' }),
   },
   { description: 'The request was refused' },
@@ -20,18 +22,31 @@ export const AdminError = Type.Object(
   { description: 'The request was refused' },
 );
 
-const Unavailable = Type.Object(AdminError.properties, {
+/**
+ * An onRoute hook that declares answers every route of a plugin can give (the database away, a
+ * body that did not arrive in time, a throttle) on each route that does not declare them itself.
+ */
+export const declareResponses =
+  (extra: Record<number, TSchema>) =>
+  (route: RouteOptions): void => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response || route.schema?.hide) return;
+    const missing = Object.entries(extra).filter(([status]) => !(status in response));
+    route.schema = { ...route.schema, response: { ...Object.fromEntries(missing), ...response } };
+  };
+
+export const Unavailable = Type.Object(AdminError.properties, {
   description: 'error "unavailable": the database does not answer; try again after Retry-After seconds',
 });
-
-/** For an onRoute hook: every route that reads or writes the database can answer 503, and says so. */
-export function declareUnavailable(route: RouteOptions): void {
-  const response = route.schema?.response as Record<string, unknown> | undefined;
-  if (response && !('503' in response)) route.schema = { ...route.schema, response: { ...response, 503: Unavailable } };
-}
+export const TooSlow = Type.Object(AdminError.properties, {
+  description: 'error "request_timeout": the request did not arrive whole in time; the connection is closed',
+});
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 export const NullableTimestamp = (description: string) =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
+export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * How long the server waits for a client, and how many it serves at once. A client that stalls
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 export interface ServerLimits {
   /** The whole request head must arrive within this time. */
   headersTimeout: number;
-  /** The whole request, body included; a register of a few million members must upload in this time. */
+  /** The whole request, body included, whatever the route: the longest bodyTime. */
   requestTimeout: number;
   /**
    * An idle keep-alive connection is closed after this long. Longer than the 60 s idle timeout of
@@ -19,7 +19,18 @@ export interface ServerLimits {
   maxConnections: number;
   /** How often the server looks for requests past their headers or request timeout. */
   connectionsCheckingInterval: number;
+  /**
+   * How long a request of each kind may take to arrive whole, body included, from its first byte:
+   * a client that trickles or stalls its body is answered 408 and cut off then, not at requestTimeout.
+   */
+  bodyTime: Record<BodyTime, number>;
 }
+
+/**
+ * What a route needs to receive a request: `quick` for the bank calls and the token endpoint (a
+ * few KiB), `standard` for the admin API's JSON, `upload` for member registers and statements.
+ */
+export type BodyTime = 'quick' | 'standard' | 'upload';
 
 export const SERVER_LIMITS: ServerLimits = {
   headersTimeout: 10_000,
@@ -27,6 +38,7 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveTimeout: 72_000,
   maxConnections: 1_000,
   connectionsCheckingInterval: 1_000,
+  bodyTime: { quick: 10_000, standard: 30_000, upload: 300_000 },
 };
 
 // A request id a load balancer or the bank sent is kept, so one id follows a call through every

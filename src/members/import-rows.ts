@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse';
 import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 
 /** A row of a member file before any rule is applied; `line` is where it starts in the file (the header is line 1). */
 export interface RawMemberRow {
@@ -35,7 +35,13 @@ export async function* csvMemberRows(body: Readable): AsyncGenerator<RawMemberRo
         headerSeen = true;
         const names = header.map((name) => name.trim());
         const missing = IMPORT_COLUMNS.filter((column) => !names.includes(column));
-        if (missing.length > 0) throw new ImportFileError(1, `header must name ${IMPORT_COLUMNS.join(', ')}; missing ${missing.join(', ')}`);
+        // A spreadsheet saved with a semicolon list separator gives one column naming them all.
+        if (missing.length > 0 && names.length === 1 && names[0]?.includes(';')) {
+          throw new ImportFileError(1, 'separate fields with commas, not semicolons (in Excel: save as "CSV UTF-8")');
+        }
+        if (missing.length > 0) {
+          throw new ImportFileError(1, `header must name ${IMPORT_COLUMNS.join(', ')}; missing ${missing.join(', ')}`);
+        }
         return names;
       },
       skip_empty_lines: true,
@@ -59,14 +65,6 @@ export async function* csvMemberRows(body: Readable): AsyncGenerator<RawMemberRo
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError(previousEnd + 1, `not readable as CSV from this line on: ${(error as Error).message}`);
   }
-  if (!headerSeen) throw new ImportFileError(1, `the file is empty: it needs the header row ${IMPORT_COLUMNS.join(',')}`);
-}
-
-/** A JSON array of the same objects; `line` is the 1-based position in the array. */
-export function* jsonMemberRows(body: unknown): Generator<RawMemberRow> {
-  if (!Array.isArray(body)) throw new ImportFileError(0, 'a JSON import must be an array of {customerRef, fullName, status}');
-  for (const [index, item] of body.entries()) {
-    const fields = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-    yield { line: index + 1, fields };
-  }
+  if (!headerSeen)
+    throw new ImportFileError(1, `the file is empty: it needs the header row ${IMPORT_COLUMNS.join(',')}`);
 }

@@ -4,7 +4,7 @@ import { MEMBER_UPSERT } from './members-store.js';
 
 export interface StagedMember {
   line: number;
-  customerRef: string;
+  memberNumber: string;
   fullName: string;
   status: string;
 }
@@ -18,7 +18,7 @@ export interface ImportCounts {
 /** One import's view of the database, inside its transaction: rows are staged, checked, then merged. */
 export interface ImportSession {
   stage(rows: StagedMember[]): Promise<void>;
-  duplicates(limit: number): Promise<{ customerRef: string; lines: number[] }[]>;
+  duplicates(limit: number): Promise<{ memberNumber: string; lines: number[] }[]>;
   counts(): Promise<ImportCounts>;
   apply(now: Date): Promise<void>;
   /** Runs the import's audit record in its transaction, so the two stand or fall together. */
@@ -31,39 +31,39 @@ function session(tx: Executor): ImportSession {
       if (rows.length === 0) return;
       // Four arrays instead of one row per parameter set: a batch is one statement of constant size.
       await sql`
-        insert into import_rows (line, customer_ref, full_name, status)
-        select * from unnest(${rows.map((r) => r.line)}::integer[], ${rows.map((r) => r.customerRef)}::text[],
+        insert into import_rows (line, member_number, full_name, status)
+        select * from unnest(${rows.map((r) => r.line)}::integer[], ${rows.map((r) => r.memberNumber)}::text[],
                              ${rows.map((r) => r.fullName)}::text[], ${rows.map((r) => r.status)}::text[])`.execute(tx);
     },
 
     async duplicates(limit) {
-      const { rows } = await sql<{ customer_ref: string; lines: number[] }>`
-        select customer_ref, array_agg(line order by line) as lines
-        from import_rows group by customer_ref having count(*) > 1
+      const { rows } = await sql<{ member_number: string; lines: number[] }>`
+        select member_number, array_agg(line order by line) as lines
+        from import_rows group by member_number having count(*) > 1
         order by min(line) limit ${limit}`.execute(tx);
-      return rows.map((row) => ({ customerRef: row.customer_ref, lines: row.lines.map(Number) }));
+      return rows.map((row) => ({ memberNumber: row.member_number, lines: row.lines.map(Number) }));
     },
 
     async counts() {
       const { rows } = await sql<ImportCounts>`
         select
-          count(*) filter (where m.customer_ref is null)::integer as created,
-          count(*) filter (where m.customer_ref is not null
+          count(*) filter (where m.member_number is null)::integer as created,
+          count(*) filter (where m.member_number is not null
                              and (m.full_name, m.status) is distinct from (i.full_name, i.status))::integer as updated,
           count(*) filter (where (m.full_name, m.status) = (i.full_name, i.status))::integer as unchanged
-        from import_rows i left join members m on m.customer_ref = i.customer_ref`.execute(tx);
-      return rows[0]!;
+        from import_rows i left join members m on m.member_number = i.member_number`.execute(tx);
+      return rows[0] ?? { created: 0, updated: 0, unchanged: 0 };
     },
 
     async apply(now) {
       // Members whose name and status are already as in the file are not rewritten.
       await sql`
-        insert into members as m (customer_ref, full_name, status, active_since, activation, created_at, updated_at)
-        select customer_ref, full_name, status,
+        insert into members as m (member_number, full_name, status, active_since, activation, created_at, updated_at)
+        select member_number, full_name, status,
                case when status = 'active' then ${now}::timestamptz end,
                case when status = 'active' then 1 else 0 end, ${now}::timestamptz, ${now}::timestamptz
         from import_rows
-        order by customer_ref
+        order by member_number
         ${MEMBER_UPSERT}
         where (m.full_name, m.status) is distinct from (excluded.full_name, excluded.status)`.execute(tx);
     },
@@ -91,9 +91,11 @@ export function createMembersImportStore(db: Db) {
           // One import at a time: two registers merged at once could deadlock, and each answer's
           // counts should describe the members it found. An import waits its turn however long
           // the one before takes, so it lifts the connection's lock timeout.
-          await sql`select set_config('lock_timeout', '0', true), pg_advisory_xact_lock(hashtext('bis:members-import'))`.execute(tx);
+          await sql`select set_config('lock_timeout', '0', true), pg_advisory_xact_lock(hashtext('bis:members-import'))`.execute(
+            tx,
+          );
           await sql`create temporary table import_rows (
-            line integer not null, customer_ref text not null, full_name text not null, status text not null
+            line integer not null, member_number text not null, full_name text not null, status text not null
           ) on commit drop`.execute(tx);
           const { commit, result } = await work(session(tx));
           if (!commit) throw new Rollback(result);

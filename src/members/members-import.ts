@@ -1,6 +1,6 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { ImportFileError, type RawMemberRow } from './import-rows.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
@@ -26,7 +26,8 @@ export type ImportResult = ImportCounts & { dryRun: boolean };
  */
 function shown(value: unknown): string {
   if (value === undefined || value === null) return '""';
-  if (typeof value !== 'string') return `(${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
+  if (typeof value !== 'string')
+    return `(${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 }
 
@@ -41,33 +42,38 @@ function readRow({ line, fields }: RawMemberRow): StagedMember | ImportProblem {
   const name = readFullName(typeof fullName === 'string' ? fullName : '');
   if ('problem' in name) return { line, reason: `fullName for ${ref} ${name.problem}` };
   const state = typeof status === 'string' ? status.trim().toLowerCase() : '';
-  if (!STATUSES.has(state)) return { line, reason: `unknown status ${shown(status)} for ${ref}: use active, suspended or closed` };
-  return { line, customerRef: ref, fullName: name.name, status: state };
+  if (!STATUSES.has(state))
+    return { line, reason: `unknown status ${shown(status)} for ${ref}: use active, suspended or closed` };
+  return { line, memberNumber: ref, fullName: name.name, status: state };
 }
 
-export class ImportRefused extends AppError {
-  constructor(
-    readonly errors: ImportProblem[],
-    total: number,
-  ) {
-    const listed = total > errors.length ? ` (the first ${errors.length} are listed)` : '';
-    super('invalid_import', `The file was not imported: ${total} bad row${total === 1 ? '' : 's'}${listed}; nothing was changed`);
-  }
-
-  override get extra() {
-    return { errors: this.errors };
-  }
+/** The answer to a file with bad rows: each listed with its line, and nothing changed. */
+function importRefused(errors: ImportProblem[], total: number): DomainError {
+  const listed = total > errors.length ? ` (the first ${errors.length} are listed)` : '';
+  const message = `The file was not imported: ${total} bad row${total === 1 ? '' : 's'}${listed}; nothing was changed`;
+  return new DomainError('invalid_import', message, { extra: { errors } });
 }
 
 /**
  * Loads the member register: all or nothing. Every row is checked and the answer names every
  * bad one; a file with any bad row changes nothing.
  */
-export function createMembersImport({ store, audit, clock }: { store: MembersImportStore; audit: AuditRecorder; clock: Clock }) {
+export function createMembersImport({
+  membersImportStore,
+  auditStore,
+  clock,
+}: {
+  membersImportStore: MembersImportStore;
+  auditStore: AuditRecorder;
+  clock: Clock;
+}) {
   return {
-    async import(rows: AsyncIterable<RawMemberRow> | Iterable<RawMemberRow>, options: { dryRun: boolean; actor: Actor }): Promise<ImportResult> {
+    async import(
+      rows: AsyncIterable<RawMemberRow> | Iterable<RawMemberRow>,
+      options: { dryRun: boolean; actor: Actor },
+    ): Promise<ImportResult> {
       type Outcome = { problems: ImportProblem[]; problemCount: number } | { counts: ImportCounts; total: number };
-      const outcome = await store.run<Outcome>(async (session) => {
+      const outcome = await membersImportStore.run<Outcome>(async (session) => {
         const problems: ImportProblem[] = [];
         let problemCount = 0;
         const problem = (found: ImportProblem) => {
@@ -95,19 +101,26 @@ export function createMembersImport({ store, audit, clock }: { store: MembersImp
           problem({ line: error.line, reason: error.message });
         }
         await session.stage(batch);
-        for (const { customerRef, lines } of await session.duplicates(MAX_LISTED_PROBLEMS)) {
-          for (const line of lines.slice(1)) problem({ line, reason: `the same customerRef ${customerRef} as line ${lines[0]}` });
+        for (const { memberNumber, lines } of await session.duplicates(MAX_LISTED_PROBLEMS)) {
+          for (const line of lines.slice(1))
+            problem({ line, reason: `the same customerRef ${memberNumber} as line ${lines[0]}` });
         }
         if (problemCount > 0) return { commit: false, result: { problems, problemCount } };
         const counts = await session.counts();
         if (!options.dryRun) {
           await session.apply(clock.now());
-          await session.audit((tx) => audit.record('members.imported', 'members', options.actor, { rows: total, ...counts }, tx));
+          await session.audit((tx) =>
+            auditStore.record('members.imported', 'members', options.actor, { rows: total, ...counts }, tx),
+          );
         }
         return { commit: !options.dryRun, result: { counts, total } };
       });
 
-      if ('problems' in outcome) throw new ImportRefused(outcome.problems.sort((a, b) => a.line - b.line), outcome.problemCount);
+      if ('problems' in outcome)
+        throw importRefused(
+          outcome.problems.sort((a, b) => a.line - b.line),
+          outcome.problemCount,
+        );
       return { ...outcome.counts, dryRun: options.dryRun };
     },
   };

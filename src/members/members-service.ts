@@ -1,9 +1,9 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
-import { createBatcher, type BatcherOptions } from '../db/batcher.js';
-import type { Transact } from '../db/transaction.js';
+import { type BatcherOptions, createBatcher } from '../db/batcher.js';
 import type { MemberStatus } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import type { Transact } from '../db/transaction.js';
+import { invalidInput, notFound } from '../errors.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
 import type { MemberRow, MembersStore, ValidationItem } from './members-store.js';
@@ -17,10 +17,10 @@ export interface MemberView {
   updatedAt: Date;
 }
 
-export type ValidationResult = { found: true; customerRef: string; customerName: string } | { found: false };
+export type ValidationResult = { found: true; memberNumber: string; customerName: string } | { found: false };
 
 const view = (row: MemberRow): MemberView => ({
-  customerRef: row.customer_ref,
+  customerRef: row.member_number,
   fullName: row.full_name,
   status: row.status,
   activeSince: row.active_since,
@@ -29,14 +29,14 @@ const view = (row: MemberRow): MemberView => ({
 });
 
 function requireMemberNumber(input: string): string {
-  const customerRef = normalizeMemberNumber(input);
-  if (!customerRef) throw new AppError('invalid_input', 'customerRef: must be seven digits');
-  return customerRef;
+  const memberNumber = normalizeMemberNumber(input);
+  if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+  return memberNumber;
 }
 
 export interface MembersServiceDeps {
-  store: MembersStore;
-  audit: AuditRecorder;
+  membersStore: Pick<MembersStore, 'find' | 'upsert' | 'validatePayable'>;
+  auditStore: AuditRecorder;
   transact: Transact;
   clock: Clock;
 }
@@ -48,34 +48,43 @@ export interface MembersServiceDeps {
  */
 const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 256 };
 
-export function createMembersService({ store, audit, transact, clock }: MembersServiceDeps) {
-  const validatePayable = createBatcher((items: ValidationItem[]) => store.validatePayable(items), VALIDATION_BATCHES);
+export function createMembersService({ membersStore, auditStore, transact, clock }: MembersServiceDeps) {
+  const validatePayable = createBatcher(
+    (items: ValidationItem[]) => membersStore.validatePayable(items),
+    VALIDATION_BATCHES,
+  );
   return {
     /** The bank's question before a payment. A member who cannot be paid now is not found, and their name is not told. */
-    async validate(clientId: string, input: string): Promise<ValidationResult> {
-      const customerRef = normalizeMemberNumber(input);
-      if (!customerRef) return { found: false };
-      const customerName = await validatePayable({ clientId, customerRef, at: clock.now() });
-      return customerName === undefined ? { found: false } : { found: true, customerRef, customerName };
+    async validate(clientId: string, customerRef: string): Promise<ValidationResult> {
+      const memberNumber = normalizeMemberNumber(customerRef);
+      if (!memberNumber) return { found: false };
+      const customerName = await validatePayable({ clientId, memberNumber, at: clock.now() });
+      return customerName === undefined ? { found: false } : { found: true, memberNumber, customerName };
     },
 
-    async put(input: string, fullName: string, status: MemberStatus, actor: Actor): Promise<{ member: MemberView; created: boolean }> {
-      const customerRef = requireMemberNumber(input);
+    async put(
+      customerRef: string,
+      fullName: string,
+      status: MemberStatus,
+      actor: Actor,
+    ): Promise<{ member: MemberView; created: boolean }> {
+      const memberNumber = requireMemberNumber(customerRef);
       const read = readFullName(fullName);
-      if ('problem' in read) throw new AppError('invalid_input', `fullName: ${read.problem}`);
+      if ('problem' in read) throw invalidInput('fullName', read.problem);
       const name = read.name;
       const { member, created } = await transact(async (tx) => {
-        const result = await store.upsert({ customerRef, fullName: name, status }, clock.now(), tx);
-        await audit.record(result.created ? 'member.created' : 'member.updated', customerRef, actor, { fullName: name, status }, tx);
+        const result = await membersStore.upsert({ memberNumber, fullName: name, status }, clock.now(), tx);
+        const action = result.created ? 'member.created' : 'member.updated';
+        await auditStore.record(action, memberNumber, actor, { fullName: name, status }, tx);
         return result;
       });
       return { member: view(member), created };
     },
 
-    async get(input: string): Promise<MemberView> {
-      const customerRef = requireMemberNumber(input);
-      const member = await store.find(customerRef);
-      if (!member) throw new AppError('not_found', `No member ${customerRef}`);
+    async get(customerRef: string): Promise<MemberView> {
+      const memberNumber = requireMemberNumber(customerRef);
+      const member = await membersStore.find(memberNumber);
+      if (!member) throw notFound.member(memberNumber);
       return view(member);
     },
   };

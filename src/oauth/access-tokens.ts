@@ -4,7 +4,6 @@ import type { ServiceKeysStore } from '../db/service-keys-store.js';
 import { randomToken } from '../secrets.js';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
-const ISSUER = 'bank-integration-service';
 const AUDIENCE = 'bank/v1';
 
 /**
@@ -14,8 +13,10 @@ const AUDIENCE = 'bank/v1';
  */
 export async function loadSigningKey(keys: ServiceKeysStore, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await keys.insertIfAbsent('token_signing_key', randomToken(32));
-  return Buffer.from((await keys.get('token_signing_key'))!, 'base64url');
+  const made = randomToken(32);
+  await keys.insertIfAbsent('token_signing_key', made);
+  // Another instance starting at the same moment may have stored its key first: every instance uses the stored one.
+  return Buffer.from((await keys.get('token_signing_key')) ?? made, 'base64url');
 }
 
 export interface AccessTokens {
@@ -42,16 +43,24 @@ interface Claims {
  * HS256 JWTs, checked by signature and expiry alone, with no database round trip. Signed and
  * verified here with node:crypto, synchronously: a general JOSE library's asynchronous WebCrypto
  * calls were a fifth of the CPU time of a validate call, and one fixed algorithm needs none of
- * its choices.
+ * its choices. `issuer` is the deployment's public address (BIS_PUBLIC_URL), so two deployments
+ * that happen to share a signing key never accept each other's tokens.
  */
-export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTokens {
+export function createAccessTokens(keyBytes: Uint8Array, clock: Clock, issuer: string): AccessTokens {
   const key = createSecretKey(keyBytes);
   const mac = (signingInput: string) => createHmac('sha256', key).update(signingInput).digest();
   const verified = verifiedTokens();
   return {
     async issue(clientId) {
       const now = Math.floor(clock.now().getTime() / 1000);
-      const claims = { iss: ISSUER, aud: AUDIENCE, sub: clientId, jti: randomUUID(), iat: now, exp: now + TOKEN_LIFETIME_SECONDS };
+      const claims = {
+        iss: issuer,
+        aud: AUDIENCE,
+        sub: clientId,
+        jti: randomUUID(),
+        iat: now,
+        exp: now + TOKEN_LIFETIME_SECONDS,
+      };
       const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       return `${signingInput}.${mac(signingInput).toString('base64url')}`;
     },
@@ -60,9 +69,19 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTo
       const known = verified.get(token);
       if (known) return now < known.exp ? known.clientId : undefined;
       const [header, payload, signature, ...rest] = token.split('.');
-      if (rest.length > 0 || header !== HEADER || !payload || !SEGMENT.test(payload) || !signature || !SIGNATURE.test(signature)) {
+      if (
+        rest.length > 0 ||
+        header !== HEADER ||
+        !payload ||
+        !SEGMENT.test(payload) ||
+        !signature ||
+        !SIGNATURE.test(signature)
+      ) {
         return undefined;
       }
+      // Only the one encoding we write: base64url leaves unused bits in a last character, and a
+      // token that differs from ours only there would otherwise be a second text of the same token.
+      if (!isCanonical(payload) || !isCanonical(signature)) return undefined;
       if (!timingSafeEqual(mac(`${header}.${payload}`), Buffer.from(signature, 'base64url'))) return undefined;
       let claims: Claims;
       try {
@@ -72,13 +91,15 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock): AccessTo
       }
       if (typeof claims !== 'object' || claims === null) return undefined;
       const current = typeof claims.exp === 'number' && now < claims.exp && typeof claims.iat === 'number';
-      const ours = claims.iss === ISSUER && claims.aud === AUDIENCE;
+      const ours = claims.iss === issuer && claims.aud === AUDIENCE;
       if (!current || !ours || typeof claims.sub !== 'string' || claims.sub === '') return undefined;
       verified.remember(token, { clientId: claims.sub, exp: claims.exp as number });
       return claims.sub;
     },
   };
 }
+
+const isCanonical = (segment: string) => Buffer.from(segment, 'base64url').toString('base64url') === segment;
 
 const VERIFIED_TOKENS = 10_000;
 
@@ -93,7 +114,8 @@ function verifiedTokens() {
   return {
     get: (token: string) => tokens.get(token),
     remember(token: string, claims: { clientId: string; exp: number }) {
-      if (tokens.size >= VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
+      const oldest = tokens.keys().next();
+      if (tokens.size >= VERIFIED_TOKENS && !oldest.done) tokens.delete(oldest.value);
       tokens.set(token, claims);
     },
   };

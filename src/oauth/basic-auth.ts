@@ -14,9 +14,9 @@ function formDecode(value: string): string | undefined {
  * not Basic or cannot be read: the caller answers that as a failed authentication.
  */
 export function parseBasicAuth(header: string): BasicCredentials | undefined {
-  const match = /^basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const [, encoded] = /^basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header) ?? [];
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   const clientId = formDecode(decoded.slice(0, colon));
@@ -24,4 +24,3 @@ export function parseBasicAuth(header: string): BasicCredentials | undefined {
   if (clientId === undefined || clientSecret === undefined) return undefined;
   return { clientId, clientSecret };
 }
-

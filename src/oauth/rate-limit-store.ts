@@ -1,5 +1,5 @@
-import { prepared } from '../db/prepared.js';
 import { sql } from 'kysely';
+import { runPrepared } from '../db/prepared.js';
 import type { Db } from '../db/schema.js';
 
 export const RATE_WINDOW_MS = 60_000;
@@ -32,7 +32,8 @@ export function createRateLimitStore(db: Db) {
       const second = Math.floor(now.getTime() / 1000);
       const asked = new Map<string, number>();
       for (const key of keys) asked.set(key, (asked.get(key) ?? 0) + 1);
-      const { rows } = await sql<{ client_id: string; buckets: Bucket[] }>`${prepared}
+      const { rows } = await runPrepared(
+        sql<{ client_id: string; buckets: Bucket[] }>`
         with durability as (select set_config('synchronous_commit', 'off', true)),
         hit as (
           insert into token_rate_hits as t (client_id, second, hits)
@@ -48,17 +49,21 @@ export function createRateLimitStore(db: Db) {
              from token_rate_hits r
              where r.client_id = hit.client_id and r.second > ${second - COUNTED_SECONDS}::bigint and r.second < ${second}::bigint)
           || jsonb_build_array(jsonb_build_array(${second}::bigint, hit.hits)) as buckets
-        from hit`.execute(db);
+        from hit`,
+        db,
+      );
       const windows = new Map(rows.map((row) => [row.client_id, row.buckets]));
       const seen = new Map<string, number>();
       return keys.map((key) => {
-        const buckets = windows.get(key)!;
+        const buckets = windows.get(key) ?? [];
         const total = buckets.reduce((sum, [, hits]) => sum + hits, 0);
         const position = (seen.get(key) ?? 0) + 1;
         seen.set(key, position);
         // This call's hits for the key are the newest ones, in the order they were asked.
-        const count = total - asked.get(key)! + position;
-        return count <= limit ? { allowed: true } : { allowed: false, retryAfterSeconds: retryAfter(buckets, total, limit, now) };
+        const count = total - (asked.get(key) ?? 0) + position;
+        return count <= limit
+          ? { allowed: true }
+          : { allowed: false, retryAfterSeconds: retryAfter(buckets, total, limit, now) };
       });
     },
 

@@ -11,10 +11,20 @@ export type AmountResult = { ok: true; amount: string } | { ok: false; problem: 
 export function parseAmount(input: string | number): AmountResult {
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input.trim();
   if (text.startsWith('-')) return { ok: false, problem: 'must be greater than 0' };
-  const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, problem: 'must be a decimal with at most 13 digits before the point and 2 after' };
-  const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  const cents = (match[2] ?? '').padEnd(2, '0');
+  const [, digits, fraction = ''] = DECIMAL.exec(text) ?? [];
+  if (digits === undefined) {
+    return { ok: false, problem: 'must be a decimal with at most 13 digits before the point and 2 after' };
+  }
+  const whole = digits.replace(/^0+(?=\d)/, '');
+  const cents = fraction.padEnd(2, '0');
   if (/^0+$/.test(whole) && cents === '00') return { ok: false, problem: 'must be greater than 0' };
   return { ok: true, amount: `${whole}.${cents}` };
+}
+
+/** The exact sum of decimal strings with two places ("1500.50"), in cents as a BigInt, so no float ever rounds it. */
+export function sumAmounts(amounts: Iterable<string>): string {
+  let cents = 0n;
+  for (const amount of amounts) cents += BigInt(amount.replace('.', ''));
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }

@@ -1,6 +1,9 @@
-import { AppError } from '../http/errors.js';
+import { csvLine } from '../csv.js';
+import { invalidInput } from '../errors.js';
 import { optionalDate } from '../paging.js';
-import type { ExportRow, PaymentsStore } from './payments-store.js';
+import { exportCursor } from './export-cursor.js';
+import type { ExportFeeds } from './export-feeds.js';
+import type { ExportRow, ExportStore } from './export-store.js';
 
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -10,6 +13,8 @@ export interface ExportRequest {
   to?: string | undefined;
   /** The Next-Cursor of the previous export. */
   since?: string | undefined;
+  /** A named feed: the export starts where the feed's last complete export stopped. */
+  feed?: string | undefined;
 }
 
 export const EXPORT_FIELDS = [
@@ -23,44 +28,33 @@ export const EXPORT_FIELDS = [
   'transactionDate',
   'receivedAt',
   'clientId',
+  'paymentId',
+  'payerName',
+  'narration',
+  'source',
 ] as const;
 
 const BATCH = 1000;
 
-/**
- * The cursor names the database it was made on as well as the transaction bound: transaction ids
- * of another database, or of a restored copy, would make the next export skip or repeat payments.
- */
-const encodeCursor = (installId: string, txid: string) => Buffer.from(`e:${installId}:${txid}`).toString('base64url');
-
-function decodeCursor(cursor: string, installId: string, upperTxid: string): string {
-  const match = /^e:([A-Za-z0-9]+):(\d{1,20})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new AppError('invalid_input', 'since: is not a cursor this service gave out');
-  if (match[1] !== installId) throw new AppError('invalid_input', 'since: this cursor comes from another database');
-  if (BigInt(match[2]!) > BigInt(upperTxid)) {
-    throw new AppError('invalid_input', 'since: this cursor is ahead of the database; was it restored from a backup?');
-  }
-  return match[2]!;
-}
-
 function exportRecord(row: ExportRow): Record<(typeof EXPORT_FIELDS)[number], string> {
   return {
-    erpRefId: row.erp_ref_id!,
+    erpRefId: row.erp_ref_id ?? '',
     transactionReference: row.transaction_reference,
     paymentType: row.payment_type,
-    customerRef: row.customer_ref,
+    // The member credited: for a payment finance allocated, the member it was allocated to.
+    customerRef: row.member_number ?? row.customer_ref,
     memberName: row.member_name ?? '',
     amount: row.amount,
     currency: row.currency,
     transactionDate: row.transaction_date.toISOString(),
     receivedAt: row.received_at.toISOString(),
     clientId: row.client_id,
+    paymentId: String(row.id),
+    payerName: row.payer_name ?? '',
+    narration: row.narration ?? '',
+    source: row.source,
   };
 }
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, and quotes inside are doubled. */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const csvLine = (values: readonly string[]) => `${values.map(csvField).join(',')}\r\n`;
 
 /**
  * The ERP feed. Its upper bound is fixed when it starts, at a transaction below which all have
@@ -68,40 +62,60 @@ const csvLine = (values: readonly string[]) => `${values.map(csvField).join(',')
  * even while payments are being accepted, however their commits interleave.
  */
 export function createPaymentsExport({
-  store,
+  exportStore,
+  exportFeeds,
   installId,
+  timeZone,
 }: {
-  store: Pick<PaymentsStore, 'exportUpperBound' | 'exportBatch'>;
+  exportStore: ExportStore;
+  exportFeeds: Pick<ExportFeeds, 'cursorOf'>;
   installId: string;
+  timeZone: string;
 }) {
   return {
-    /** nextCursor is undefined for a date-filtered export: resuming from it would skip what the filter left out. */
-    async start(request: ExportRequest): Promise<{ nextCursor: string | undefined; lines: AsyncIterable<string> }> {
+    /**
+     * nextCursor is undefined for a date-filtered export: resuming from it would skip what the
+     * filter left out. feedCursor is where a feed's export began: the feed moves from there.
+     */
+    async start(
+      request: ExportRequest,
+    ): Promise<{ nextCursor: string | undefined; feedCursor: string | undefined; lines: AsyncIterable<string> }> {
       const dated = request.from !== undefined || request.to !== undefined;
-      if (dated && request.since !== undefined) {
-        throw new AppError('invalid_input', 'since: cannot be combined with from or to, or the next export would skip what they leave out');
+      if (dated && (request.since !== undefined || request.feed !== undefined)) {
+        throw invalidInput(
+          request.since === undefined ? 'feed' : 'since',
+          'cannot be combined with from or to, or the next export would skip what they leave out',
+        );
       }
-      const from = optionalDate('from', request.from);
-      const to = optionalDate('to', request.to);
-      const upperTxid = await store.exportUpperBound();
-      const lowerTxid = request.since === undefined ? undefined : decodeCursor(request.since, installId, upperTxid);
+      if (request.since !== undefined && request.feed !== undefined) {
+        throw invalidInput('since', 'cannot be combined with feed: a feed remembers where it stopped');
+      }
+      const from = optionalDate('from', request.from, timeZone);
+      const to = optionalDate('to', request.to, timeZone);
+      const feedCursor = request.feed === undefined ? undefined : await exportFeeds.cursorOf(request.feed);
+      const since = request.since ?? feedCursor;
+      const upperTxid = await exportStore.upperBound();
+      const lowerTxid = since === undefined ? undefined : exportCursor.decode(since, installId, upperTxid);
 
       async function* lines(): AsyncIterable<string> {
         if (request.format === 'csv') yield csvLine(EXPORT_FIELDS);
         let after: { txid: string; id: number } | undefined;
         for (;;) {
-          const rows = await store.exportBatch({ upperTxid, lowerTxid, after, from, to, limit: BATCH });
+          const rows = await exportStore.batch({ upperTxid, lowerTxid, after, from, to, limit: BATCH });
           for (const row of rows) {
             const record = exportRecord(row);
-            yield request.format === 'csv' ? csvLine(EXPORT_FIELDS.map((field) => record[field])) : `${JSON.stringify(record)}\n`;
+            yield request.format === 'csv'
+              ? csvLine(EXPORT_FIELDS.map((field) => record[field]))
+              : `${JSON.stringify(record)}\n`;
           }
-          if (rows.length < BATCH) return;
-          const last = rows.at(-1)!;
+          const last = rows.at(-1);
+          if (rows.length < BATCH || !last) return;
           after = { txid: last.txid, id: last.id };
         }
       }
 
-      return { nextCursor: dated ? undefined : encodeCursor(installId, upperTxid), lines: lines() };
+      const nextCursor = dated ? undefined : exportCursor.encode(installId, upperTxid);
+      return { nextCursor, feedCursor, lines: lines() };
     },
   };
 }

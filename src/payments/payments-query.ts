@@ -1,14 +1,19 @@
-import type { PaymentStatus } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
-import { decodeCursor, optionalDate, pageOf } from '../paging.js';
-import { paymentView, type PaymentView } from './payment-view.js';
-import type { PaymentsStore } from './payments-store.js';
+import { invalidInput, notFound } from '../errors.js';
+import { optionalDate, pageCursor, pageOf } from '../paging.js';
+import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
+import type { PaymentsReadStore } from './payments-read-store.js';
+import type { PaymentStatus } from './payments-tables.js';
+import type { ResolutionStore } from './resolution-store.js';
 
 export interface PaymentQuery {
   status?: PaymentStatus;
   customerRef?: string;
+  transactionReference?: string;
+  clientId?: string;
+  paymentType?: string;
   from?: string;
   to?: string;
+  order?: 'newest' | 'oldest';
   limit?: number;
   cursor?: string;
 }
@@ -17,34 +22,55 @@ export const DEFAULT_PAGE = 50;
 
 // A held payment keeps the customerRef the bank sent, seven digits or not, so the filter matches
 // any text. PostgreSQL text cannot hold a NUL, so a filter with one is refused rather than sent.
-function customerRefFilter(input: string): string | undefined {
-  const customerRef = input.trim();
-  if (customerRef.includes('\u0000')) throw new AppError('invalid_input', 'customerRef: must not contain NUL characters');
-  return customerRef === '' ? undefined : customerRef;
+function textFilter(field: string, input: string | undefined): string | undefined {
+  const text = input?.trim();
+  if (text?.includes('\u0000')) throw invalidInput(field, 'must not contain NUL characters');
+  return text === '' ? undefined : text;
 }
 
-/** The staff's view of payments: newest first, filtered, one page at a time. */
-export function createPaymentsQuery({ store }: { store: Pick<PaymentsStore, 'list' | 'findByReceipt'> }) {
+/** A receipt number (eight letters and digits) or a paymentId (digits only). */
+function identify(receiptOrId: string): { erpRefId: string } | { paymentId: number } | undefined {
+  const text = receiptOrId.trim().toUpperCase();
+  if (/^\d{1,15}$/.test(text)) return { paymentId: Number(text) };
+  if (/^[A-Z0-9]{8}$/.test(text)) return { erpRefId: text };
+  return undefined;
+}
+
+/** The staff's view of payments: filtered, one page at a time, and one payment with its history. */
+export function createPaymentsQuery({
+  paymentsReadStore,
+  resolutionStore,
+  timeZone,
+}: {
+  paymentsReadStore: PaymentsReadStore;
+  resolutionStore: Pick<ResolutionStore, 'events'>;
+  timeZone: string;
+}) {
   return {
     async list(query: PaymentQuery): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
       const limit = query.limit ?? DEFAULT_PAGE;
-      const rows = await store.list({
+      const rows = await paymentsReadStore.list({
         status: query.status,
-        customerRef: query.customerRef === undefined ? undefined : customerRefFilter(query.customerRef),
-        from: optionalDate('from', query.from),
-        to: optionalDate('to', query.to),
-        beforeId: query.cursor === undefined ? undefined : decodeCursor('p', query.cursor),
+        memberNumber: textFilter('customerRef', query.customerRef),
+        transactionReference: textFilter('transactionReference', query.transactionReference),
+        clientId: textFilter('clientId', query.clientId),
+        paymentType: textFilter('paymentType', query.paymentType),
+        from: optionalDate('from', query.from, timeZone),
+        to: optionalDate('to', query.to, timeZone),
+        oldestFirst: query.order === 'oldest',
+        afterId: query.cursor === undefined ? undefined : pageCursor.decode('p', query.cursor),
         limit: limit + 1,
       });
       const page = pageOf('p', rows, limit);
       return { items: page.rows.map(paymentView), nextCursor: page.nextCursor };
     },
 
-    async getByReceipt(erpRefId: string): Promise<PaymentView> {
-      const receipt = erpRefId.trim().toUpperCase();
-      const row = /^[A-Z0-9]{8}$/.test(receipt) ? await store.findByReceipt(receipt) : undefined;
-      if (!row) throw new AppError('not_found', `No accepted payment with receipt ${erpRefId}`);
-      return paymentView(row);
+    /** One payment by its receipt number or its paymentId, with what happened to it. */
+    async get(receiptOrId: string): Promise<PaymentView & { history: HistoryEntry[] }> {
+      const by = identify(receiptOrId);
+      const row = by && (await paymentsReadStore.find(by));
+      if (!row) throw notFound.payment(receiptOrId.trim());
+      return { ...paymentView(row), history: historyOf(row, await resolutionStore.events(row.id)) };
     },
   };
 }

@@ -10,3 +10,25 @@ export function newReceiptNumber(): string {
   for (let i = 0; i < RECEIPT_LENGTH; i++) receipt += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
   return receipt;
 }
+
+const RECEIPT_ATTEMPTS = 5;
+
+const isReceiptTaken = (error: unknown) => {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && e.constraint === 'payments_erp_ref_id_key';
+};
+
+/**
+ * Runs work that stores a new receipt, again with another if the one drawn is taken (the
+ * database's unique index says so, and the work's transaction has rolled back).
+ */
+export async function withNewReceipt<T>(work: (receipt: string) => Promise<T>, onExhausted: () => Error): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work(newReceiptNumber());
+    } catch (error) {
+      if (!isReceiptTaken(error)) throw error;
+      if (attempt === RECEIPT_ATTEMPTS) throw onExhausted();
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const statements = [
   // The transaction that accepted a payment. The ERP export is bounded by transactions that

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // The token rate limit counts hits per client ID and second instead of keeping every hit's time:
 // its cost no longer grows with the limit. A minute of earlier hits is forgotten at upgrade. The

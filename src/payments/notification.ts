@@ -1,7 +1,7 @@
-import { AppError } from '../http/errors.js';
+import { invalidInput } from '../errors.js';
+import { parseIsoDateTime } from '../iso-date-time.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { parseAmount } from './amount.js';
-import { parseIsoDateTime } from '../iso-date-time.js';
 
 export const PAYMENT_TYPES = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -23,7 +23,8 @@ export interface PaymentNotificationBody {
   narration?: string;
 }
 
-export interface PaymentInput {
+/** A notification that passed every rule of the contract, ready to be recorded. */
+export interface Notification {
   transactionReference: string;
   paymentType: PaymentType;
   /** As sent, trimmed: kept on a held payment even when it names no member. */
@@ -40,17 +41,15 @@ export interface PaymentInput {
   narration: string | null;
 }
 
-const invalid = (field: string, problem: string) => new AppError('invalid_input', `${field}: ${problem}`);
-
 function customerRefOf(body: PaymentNotificationBody): string {
   const top = body.customerRef?.trim();
   const nested = body.additions?.customerRef?.trim();
   if (top !== undefined && nested !== undefined && top !== nested) {
     // Two different members in one notification: attributing the money to either could be wrong.
-    throw invalid('customerRef', 'differs from additions.customerRef');
+    throw invalidInput('customerRef', 'differs from additions.customerRef');
   }
   const customerRef = top ?? nested;
-  if (customerRef === undefined) throw invalid('customerRef', 'is required');
+  if (customerRef === undefined) throw invalidInput('customerRef', 'is required');
   return customerRef;
 }
 
@@ -65,7 +64,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const wellFormed = (value: string) => value.replace(LONE_SURROGATE, '\ufffd');
 
 function storable(field: string, value: string): string {
-  if (value.includes(NUL)) throw invalid(field, 'must not contain NUL characters');
+  if (value.includes(NUL)) throw invalidInput(field, 'must not contain NUL characters');
   return wellFormed(value);
 }
 
@@ -75,20 +74,21 @@ const optional = (field: string, value: string | undefined) => {
 };
 
 /** Applies the rules of the payment contract that a JSON schema cannot say; throws a 400 for the first one broken. */
-export function readPaymentNotification(body: PaymentNotificationBody): PaymentInput {
+export function readNotification(body: PaymentNotificationBody): Notification {
   const transactionReference = storable('transactionReference', body.transactionReference).trim();
   if (transactionReference.length < 1 || transactionReference.length > MAX_REFERENCE_LENGTH) {
-    throw invalid('transactionReference', `must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+    throw invalidInput('transactionReference', `must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
   }
   const customerRef = wellFormed(customerRefOf(body).replaceAll(NUL, '\ufffd'));
   const amount = parseAmount(body.amount);
-  if (!amount.ok) throw invalid('amount', amount.problem);
+  if (!amount.ok) throw invalidInput('amount', amount.problem);
   const currency = (body.currency ?? 'KES').trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw invalid('currency', 'must be a three-letter ISO 4217 code such as KES');
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalidInput('currency', 'must be a three-letter ISO 4217 code such as KES');
   let transactionDate: Date | undefined;
   if (body.transactionDate !== undefined) {
     transactionDate = parseIsoDateTime(body.transactionDate);
-    if (!transactionDate) throw invalid('transactionDate', 'must be an ISO 8601 date-time such as 2026-11-21T10:15:00+03:00');
+    if (!transactionDate)
+      throw invalidInput('transactionDate', 'must be an ISO 8601 date-time such as 2026-11-21T10:15:00+03:00');
   }
   return {
     transactionReference,

@@ -1,0 +1,107 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../http/actor.js';
+import { AdminError } from '../http/schemas.js';
+import type { OperatorsService } from '../operators/operators-service.js';
+import type { Role as RoleName } from '../operators/operators-tables.js';
+import { Invite, Operator, Role } from './admin-operator-schemas.js';
+
+const Params = Type.Object({ operatorId: Type.String({ maxLength: 64 }) });
+
+/** The organisation's staff accounts: admins invite them, set their role, disable them. */
+export async function adminOperatorsRoutes(
+  app: FastifyInstance,
+  { operatorsService }: { operatorsService: OperatorsService },
+) {
+  app.post<{ Body: { email: string; name: string; role: RoleName } }>(
+    '/operators',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an operator: returns the one-time link that lets them set a password',
+        body: Type.Object({
+          email: Type.String({ maxLength: 254, description: 'Unique, whatever its case' }),
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          role: Role,
+        }),
+        response: {
+          201: Type.Composite([Operator, Invite], { description: 'The operator was added; send them the link' }),
+          400: AdminError,
+          409: AdminError,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await operatorsService.create(request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/operators',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The operators',
+        response: { 200: Type.Object({ items: Type.Array(Operator) }, { description: 'Every operator' }) },
+      },
+    },
+    async () => ({ items: await operatorsService.list() }),
+  );
+
+  app.get<{ Params: { operatorId: string } }>(
+    '/operators/:operatorId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'An operator',
+        params: Params,
+        response: { 200: { ...Operator, description: 'The operator' }, 404: AdminError },
+      },
+    },
+    async (request) => operatorsService.get(request.params.operatorId),
+  );
+
+  app.patch<{ Params: { operatorId: string }; Body: { name?: string; role?: RoleName; disabled?: boolean } }>(
+    '/operators/:operatorId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Rename an operator, change their role, or disable or enable them',
+        description:
+          "A disabled operator's sessions and API tokens stop at once. The last admin who can sign in cannot be demoted or disabled.",
+        params: Params,
+        body: Type.Object({
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          role: Type.Optional(Role),
+          disabled: Type.Optional(Type.Boolean()),
+        }),
+        response: {
+          200: { ...Operator, description: 'The operator as it now stands' },
+          400: AdminError,
+          404: AdminError,
+          409: AdminError,
+        },
+      },
+    },
+    async (request) => operatorsService.update(request.params.operatorId, request.body, actorOf(request)),
+  );
+
+  app.post<{ Params: { operatorId: string } }>(
+    '/operators/:operatorId/invite',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A new invite link for an operator: to set (or reset) their password; earlier links stop working',
+        params: Params,
+        response: { 201: { ...Invite, description: 'The new link' }, 404: AdminError },
+      },
+    },
+    async (request, reply) => {
+      await operatorsService.get(request.params.operatorId);
+      return reply.code(201).send(await operatorsService.invite(request.params.operatorId, actorOf(request)));
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { hostname } from 'node:os';
+import type { Command } from 'commander';
+import { type AdminClient, segment } from './admin-client.js';
+import { readError, refusal } from './api-errors.js';
+import { configPath, forgetLogin, readLogin, saveLogin } from './config-file.js';
+import { contextOf } from './context.js';
+import { CliError, EXIT } from './errors.js';
+import { details, print, printJson } from './output.js';
+import { donePrompting, prompt } from './prompt.js';
+
+interface SignedIn {
+  operator: { operatorId: string; email: string; name: string; role: string };
+  csrfToken: string;
+}
+
+const TOKEN_DAYS = 90;
+
+/** Signs in as a person would, asking for the code when the account has two-factor sign-in on. */
+async function signIn(api: AdminClient, email: string, password: string): Promise<{ body: SignedIn; cookie: string }> {
+  let code: string | undefined;
+  for (;;) {
+    const response = await api.send('POST', '/session', { auth: false, json: { email, password, code } });
+    if (response.ok) {
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return { body: await api.readJson<SignedIn>(response), cookie };
+    }
+    const error = await readError(response);
+    if (response.status === 401 && error.error === 'code_required' && code === undefined) {
+      code = await prompt('Code from your authenticator app (or a recovery code): ');
+      continue;
+    }
+    throw await refusal(response, { 429: 'too many failed sign-ins: wait as long as the service says' }, error);
+  }
+}
+
+/**
+ * Signs in once and keeps a named API token for this machine, in a file only the user can read:
+ * the command line never holds the password, and the token can be revoked on its own.
+ */
+export async function logIn(api: AdminClient, given: { email?: string; password?: string } = {}) {
+  const email = given.email ?? (await prompt('Email: '));
+  const password = given.password ?? (await prompt('Password: ', { hidden: true }));
+  const { body, cookie } = await signIn(api, email, password).finally(donePrompting);
+  const page = { cookie, 'x-csrf-token': body.csrfToken };
+  const { body: made } = await api.call<{ tokenId: string; token: string; expiresAt: string }>(
+    'POST',
+    '/operators/me/tokens',
+    {
+      auth: false,
+      headers: page,
+      json: { name: `bis on ${hostname()}`, expiresInDays: TOKEN_DAYS },
+    },
+  );
+  await api.send('DELETE', '/session', { auth: false, headers: page });
+  saveLogin({ url: api.baseUrl, token: made.token, tokenId: made.tokenId, email: body.operator.email });
+  return { operator: body.operator, expiresAt: made.expiresAt };
+}
+
+export function registerLogin(program: Command): void {
+  program
+    .command('login')
+    .description('sign in as an operator: keeps an API token for this machine, readable by you only')
+    .addHelpText(
+      'after',
+      `\nAsks for email, password and, when it is on, the two-factor code. The token lasts ${TOKEN_DAYS} days\nand is kept in ${configPath()} (BIS_CONFIG names another file) with the service's address.`,
+    )
+    .action(async (_options: unknown, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { operator, expiresAt } = await logIn(api);
+      if (json) return printJson({ operator, expiresAt, config: configPath() });
+      print(`Signed in to ${api.baseUrl} as ${operator.email} (${operator.role}). The token lasts until ${expiresAt}.`);
+    });
+
+  program
+    .command('logout')
+    .description('revoke the token bis login kept, and forget it')
+    .action(async (_options: unknown, command: Command) => {
+      const saved = readLogin();
+      if (!saved) throw new CliError(EXIT.usage, `not signed in: ${configPath()} holds no login`);
+      const { api } = contextOf(command);
+      const response = await api.send('DELETE', `/operators/me/tokens/${segment(saved.tokenId)}`);
+      if (!response.ok && response.status !== 404) throw await refusal(response);
+      forgetLogin();
+      print(`Signed out of ${saved.url}; the token is revoked.`);
+    });
+
+  program
+    .command('whoami')
+    .description('who the service takes you for')
+    .action(async (_options: unknown, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<{ kind: string; operator?: SignedIn['operator'] }>('GET', '/session');
+      if (json) return printJson(body);
+      if (!body.operator) return print(`The owner token (BIS_ADMIN_TOKEN) on ${api.baseUrl}.`);
+      print(
+        details([
+          ['email', body.operator.email],
+          ['name', body.operator.name],
+          ['role', body.operator.role],
+          ['service', api.baseUrl],
+        ]),
+      );
+    });
+}

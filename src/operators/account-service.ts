@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
+import type { Principal } from '../auth/principal.js';
+import { newTotpKey, totpEnrolment } from '../auth/totp.js';
+import type { Clock } from '../clock.js';
+import type { Transact } from '../db/transaction.js';
+import { conflict, DomainError, invalidInput } from '../errors.js';
+import { sha256 } from '../secrets.js';
+import { operatorOf } from './api-tokens-service.js';
+import type { CredentialsStore } from './credentials-store.js';
+import type { OperatorRow, OperatorsStore } from './operators-store.js';
+import { normalRecoveryCode, type SecondFactorCheck } from './second-factor.js';
+
+const RECOVERY_CODES = 10;
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten characters from an alphabet without look-alikes, shown as two groups of five. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const code = [...bytes].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+export interface AccountServiceDeps {
+  operatorsStore: Pick<OperatorsStore, 'find' | 'update'>;
+  credentialsStore: Pick<CredentialsStore, 'replaceRecoveryCodes' | 'endSessionsOf'>;
+  secondFactor: SecondFactorCheck;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+}
+
+/** What an operator does for their own account: the password, two-factor sign-in and its recovery codes. */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { operatorsStore, credentialsStore, secondFactor, auditStore, transact, clock } = deps;
+
+  async function me(principal: Principal): Promise<OperatorRow> {
+    const row = await operatorsStore.find(operatorOf(principal).operatorId);
+    if (!row) throw new DomainError('not_found', 'Your operator account is gone');
+    return row;
+  }
+
+  async function requirePassword(row: OperatorRow, password: string): Promise<void> {
+    if (!row.password_hash || !(await verifyPassword(password, row.password_hash))) {
+      throw invalidInput('password', 'is not your current password');
+    }
+  }
+
+  /** New recovery codes, kept as hashes; the codes are returned this once. */
+  async function replaceRecoveryCodes(operatorId: string, actor: Actor): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await credentialsStore.replaceRecoveryCodes(
+      operatorId,
+      codes.map((code) => sha256(normalRecoveryCode(code))),
+    );
+    await auditStore.record('operator.recovery_codes_replaced', operatorId, actor, {});
+    return codes;
+  }
+
+  return {
+    /** Ends every session of the operator, this one too: they sign in again with the new password. */
+    async changePassword(principal: Principal, input: { currentPassword: string; newPassword: string }, actor: Actor) {
+      const row = await me(principal);
+      await requirePassword(row, input.currentPassword);
+      const problem = passwordProblem(input.newPassword, row.email);
+      if (problem) throw invalidInput('newPassword', problem);
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock.now();
+      await transact(async (tx) => {
+        await operatorsStore.update(
+          row.id,
+          { password_hash: passwordHash, password_changed_at: now, updated_at: now },
+          tx,
+        );
+        await credentialsStore.endSessionsOf(row.id, now, tx);
+        await auditStore.record('operator.password_changed', row.id, actor, {}, tx);
+      });
+    },
+
+    /** A new key to add to an authenticator app; two-factor sign-in is on once a first code confirms it. */
+    async startTwoFactor(principal: Principal) {
+      const row = await me(principal);
+      if (row.totp_enabled_at !== null)
+        throw conflict('Two-factor sign-in is on already; turn it off first to use a new key');
+      const key = newTotpKey();
+      await operatorsStore.update(row.id, { totp_pending_secret: key, updated_at: clock.now() });
+      return totpEnrolment(key, row.email);
+    },
+
+    async confirmTwoFactor(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
+      const row = await me(principal);
+      if (!row.totp_pending_secret) throw conflict('Start two-factor sign-in first: it gives the key to confirm');
+      const candidate = { ...row, totp_secret: row.totp_pending_secret };
+      if ((await secondFactor(candidate, code)) !== 'totp')
+        throw invalidInput('code', 'is not the current code of the new key');
+      const now = clock.now();
+      await operatorsStore.update(row.id, {
+        totp_secret: row.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_enabled_at: now,
+        updated_at: now,
+      });
+      await auditStore.record('operator.two_factor_enabled', row.id, actor, {});
+      return { recoveryCodes: await replaceRecoveryCodes(row.id, actor) };
+    },
+
+    async disableTwoFactor(principal: Principal, password: string, actor: Actor): Promise<void> {
+      const row = await me(principal);
+      await requirePassword(row, password);
+      const now = clock.now();
+      await operatorsStore.update(row.id, {
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        updated_at: now,
+      });
+      await credentialsStore.replaceRecoveryCodes(row.id, []);
+      await auditStore.record('operator.two_factor_disabled', row.id, actor, {});
+    },
+
+    async newRecoveryCodes(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
+      const row = await me(principal);
+      if (row.totp_enabled_at === null) throw conflict('Two-factor sign-in is off: there are no recovery codes');
+      if (!(await secondFactor(row, code)))
+        throw invalidInput('code', 'is not a current code or an unused recovery code');
+      return { recoveryCodes: await replaceRecoveryCodes(row.id, actor) };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,23 @@
+import { MIN_PASSWORD_LENGTH } from '../auth/passwords.js';
+import { escapeHtml, linkPage } from '../http/link-pages.js';
+
+/** What GET shows: whom the link is for, and a form to choose a password. Opening it uses nothing up. */
+export const invitePage = (who: { email: string; name: string }, problem?: string) =>
+  linkPage(
+    'Set your password',
+    `<p>Welcome, ${escapeHtml(who.name)}. Choose the password you will sign in with as
+<strong>${escapeHtml(who.email)}</strong>. This link works once.</p>
+${problem ? `<p class="problem" role="alert">The password ${escapeHtml(problem)}.</p>` : ''}
+<form method="post">
+<label for="password">Password (at least ${MIN_PASSWORD_LENGTH} characters)</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required>
+<p><button type="submit">Set password</button></p>
+</form>`,
+  );
+
+export const passwordSetPage = (email: string) =>
+  linkPage(
+    'Your password is set',
+    `<p>Sign in as <strong>${escapeHtml(email)}</strong> at <a href="/console/">the console</a>, or with
+<code>bis login</code> on the command line.</p>`,
+  );

@@ -1,0 +1,80 @@
+import type { AuditRecorder } from '../audit/audit-store.js';
+import type { AuthFailuresStore } from '../auth/auth-failures-store.js';
+import { createThrottle } from '../auth/throttle.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/schema.js';
+import type { Transact } from '../db/transaction.js';
+import { createAccountService } from './account-service.js';
+import { createApiTokensService } from './api-tokens-service.js';
+import { createCredentialsStore } from './credentials-store.js';
+import { createOperatorsService } from './operators-service.js';
+import { createOperatorsStore } from './operators-store.js';
+import { createSecondFactor } from './second-factor.js';
+import { createSignInService, type SessionRules } from './sign-in-service.js';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export interface OperatorServicesDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'inviteTtl' | 'sessionIdle' | 'sessionMax' | 'requireTwoFactor'>;
+  clock: Clock;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  authFailuresStore: AuthFailuresStore;
+}
+
+/** Wires the operator accounts: who they are, how they sign in, their tokens and their own account. */
+export function createOperatorServices({
+  db,
+  config,
+  clock,
+  auditStore,
+  transact,
+  authFailuresStore,
+}: OperatorServicesDeps) {
+  const operatorsStore = createOperatorsStore(db);
+  const credentialsStore = createCredentialsStore(db);
+  const secondFactor = createSecondFactor({ operatorsStore, credentialsStore, clock });
+  const rules: SessionRules = {
+    idleMs: config.sessionIdle,
+    maxMs: config.sessionMax,
+    requireTwoFactorForAdmins: config.requireTwoFactor,
+  };
+  const throttle = (scope: string, limit: number) =>
+    createThrottle({ authFailuresStore, clock }, { scope, limit, windowMs: FIFTEEN_MINUTES });
+  return {
+    operatorsStore,
+    credentialsStore,
+    operatorsService: createOperatorsService({
+      operatorsStore,
+      credentialsStore,
+      auditStore,
+      transact,
+      clock,
+      publicUrl: config.publicUrl,
+      inviteTtlMs: config.inviteTtl,
+    }),
+    signInService: createSignInService({
+      operatorsStore,
+      credentialsStore,
+      secondFactor,
+      // 5 failures for one account, or 20 from one address, in 15 minutes.
+      throttles: { account: throttle('sign_in_account', 5), address: throttle('sign_in_address', 20) },
+      auditStore,
+      clock,
+      rules,
+    }),
+    apiTokensService: createApiTokensService({ credentialsStore, auditStore, clock, rules }),
+    accountService: createAccountService({
+      operatorsStore,
+      credentialsStore,
+      secondFactor,
+      auditStore,
+      transact,
+      clock,
+    }),
+  };
+}
+
+export type OperatorServices = ReturnType<typeof createOperatorServices>;

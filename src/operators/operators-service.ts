@@ -1,0 +1,196 @@
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import { hashPassword, passwordProblem } from '../auth/passwords.js';
+import type { Clock } from '../clock.js';
+import type { Transact } from '../db/transaction.js';
+import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
+import { randomId, randomToken, sha256 } from '../secrets.js';
+import type { CredentialsStore } from './credentials-store.js';
+import type { OperatorRow, OperatorsStore } from './operators-store.js';
+import type { Role } from './operators-tables.js';
+
+export interface OperatorView {
+  operatorId: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  /** Whether the operator has set a password (used the invite link). */
+  passwordSet: boolean;
+  twoFactor: boolean;
+  createdAt: Date;
+}
+
+export const operatorView = (row: OperatorRow): OperatorView => ({
+  operatorId: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  disabled: row.disabled_at !== null,
+  passwordSet: row.password_hash !== null,
+  twoFactor: row.totp_enabled_at !== null,
+  createdAt: row.created_at,
+});
+
+export interface OperatorsServiceDeps {
+  operatorsStore: OperatorsStore;
+  credentialsStore: Pick<CredentialsStore, 'insertInvite' | 'findInvite' | 'useInvite' | 'endSessionsOf'>;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+  publicUrl: string;
+  inviteTtlMs: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function readEmail(input: string): string {
+  const email = input.trim();
+  if (!EMAIL.test(email) || email.length > 254) throw invalidInput('email', 'must be an email address');
+  return email;
+}
+
+export function createOperatorsService(deps: OperatorsServiceDeps) {
+  const { operatorsStore, credentialsStore, auditStore, transact, clock, publicUrl, inviteTtlMs } = deps;
+
+  async function requireOperator(operatorId: string): Promise<OperatorRow> {
+    const row = await operatorsStore.find(operatorId);
+    if (!row) throw new DomainError('not_found', `No operator ${operatorId}`);
+    return row;
+  }
+
+  /** A new one-time link for the operator to set a password with; any earlier one stops working. */
+  async function invite(operatorId: string, actor: Actor) {
+    const token = randomToken(32);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + inviteTtlMs);
+    await transact(async (tx) => {
+      await credentialsStore.insertInvite(operatorId, sha256(token), now, expiresAt, tx);
+      await auditStore.record('operator.invited', operatorId, actor, { expiresAt: expiresAt.toISOString() }, tx);
+    });
+    return { inviteUrl: `${publicUrl}/invite/${token}`, inviteExpiresAt: expiresAt };
+  }
+
+  /** Refuses a change that would leave no enabled admin who can sign in. */
+  async function keepAnAdmin(row: OperatorRow, change: { role?: Role; disabled?: boolean }) {
+    const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.disabled === true;
+    const usableAdmin = row.role === 'admin' && row.disabled_at === null && row.password_hash !== null;
+    if (stopsBeingAdmin && usableAdmin && (await operatorsStore.countUsable('admin')) <= 1) {
+      throw conflict('This is the last admin who can sign in: make another operator admin first');
+    }
+  }
+
+  return {
+    invite,
+
+    /** Adds an operator, with an invite link to set a password unless `withInvite` is false. */
+    async create(input: { email: string; name: string; role: Role }, actor: Actor, withInvite = true) {
+      const email = readEmail(input.email);
+      const name = input.name.trim();
+      if (name === '') throw invalidInput('name', 'must not be empty');
+      const now = clock.now();
+      const row: OperatorRow = {
+        id: randomId(),
+        email,
+        email_key: email.toLowerCase(),
+        name,
+        role: input.role,
+        password_hash: null,
+        password_changed_at: null,
+        disabled_at: null,
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const created = await transact(async (tx) => {
+        if (!(await operatorsStore.insert(row, tx))) return false;
+        await auditStore.record('operator.created', row.id, actor, { email, role: row.role }, tx);
+        return true;
+      });
+      if (!created) throw conflict(`An operator with the email ${email} exists already`);
+      return { ...operatorView(row), ...(withInvite ? await invite(row.id, actor) : {}) };
+    },
+
+    async list(): Promise<OperatorView[]> {
+      return (await operatorsStore.list()).map(operatorView);
+    },
+
+    async get(operatorId: string): Promise<OperatorView> {
+      return operatorView(await requireOperator(operatorId));
+    },
+
+    /** Renames, changes the role, disables or enables. A disabled operator's sessions and tokens stop at once. */
+    async update(operatorId: string, change: { name?: string; role?: Role; disabled?: boolean }, actor: Actor) {
+      const row = await requireOperator(operatorId);
+      await keepAnAdmin(row, change);
+      const now = clock.now();
+      const name = change.name?.trim();
+      if (name === '') throw invalidInput('name', 'must not be empty');
+      const updated = await transact(async (tx) => {
+        const next = await operatorsStore.update(
+          operatorId,
+          {
+            ...(name !== undefined ? { name } : {}),
+            ...(change.role !== undefined ? { role: change.role } : {}),
+            ...(change.disabled !== undefined ? { disabled_at: change.disabled ? now : null } : {}),
+            updated_at: now,
+          },
+          tx,
+        );
+        if (change.disabled) await credentialsStore.endSessionsOf(operatorId, now, tx);
+        if (change.role !== undefined && change.role !== row.role) {
+          await auditStore.record('operator.role_changed', operatorId, actor, { from: row.role, to: change.role }, tx);
+        }
+        if (change.disabled !== undefined && change.disabled !== (row.disabled_at !== null)) {
+          await auditStore.record(
+            change.disabled ? 'operator.disabled' : 'operator.enabled',
+            operatorId,
+            actor,
+            {},
+            tx,
+          );
+        }
+        if (name !== undefined && name !== row.name) {
+          await auditStore.record('operator.renamed', operatorId, actor, { name }, tx);
+        }
+        return next;
+      });
+      return operatorView(updated ?? row);
+    },
+
+    /** What an invite link's page shows: for whom it is; refused once used or expired. */
+    async inspectInvite(token: string): Promise<{ email: string; name: string }> {
+      const found = await credentialsStore.findInvite(sha256(token));
+      if (!found) throw notFound.link();
+      if (found.used_at !== null || found.expires_at <= clock.now()) throw gone.link();
+      return { email: found.email, name: found.name };
+    },
+
+    /** Uses an invite link once: sets the operator's password. A refused password leaves the link usable. */
+    async acceptInvite(token: string, password: string, actor: Actor): Promise<OperatorView> {
+      const { email } = await this.inspectInvite(token);
+      const problem = passwordProblem(password, email);
+      if (problem) throw invalidInput('password', problem);
+      const passwordHash = await hashPassword(password);
+      const now = clock.now();
+      const row = await transact(async (tx) => {
+        const operatorId = await credentialsStore.useInvite(sha256(token), now, tx);
+        if (!operatorId) return undefined;
+        const updated = await operatorsStore.update(
+          operatorId,
+          { password_hash: passwordHash, password_changed_at: now, updated_at: now },
+          tx,
+        );
+        await credentialsStore.endSessionsOf(operatorId, now, tx);
+        await auditStore.record('operator.password_set', operatorId, { ...actor, who: email, operatorId }, {}, tx);
+        return updated;
+      });
+      if (!row) throw gone.link();
+      return operatorView(row);
+    },
+  };
+}
+
+export type OperatorsService = ReturnType<typeof createOperatorsService>;

@@ -1,0 +1,110 @@
+import type { AdminTokens } from '../admin/admin-tokens.js';
+import type { SetupCodes } from '../admin/setup-codes.js';
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import { hashPassword, passwordProblem } from '../auth/passwords.js';
+import type { Clock } from '../clock.js';
+import type { Transact } from '../db/transaction.js';
+import { conflict, DomainError, invalidInput } from '../errors.js';
+import type { CredentialsStore } from './credentials-store.js';
+import { type OperatorsService, type OperatorView, operatorView, readEmail } from './operators-service.js';
+import type { OperatorsStore } from './operators-store.js';
+
+export interface SetupInput {
+  setupCode: string;
+  email: string;
+  name: string;
+  /** Typed at the prompt; without it, the answer holds an invite link. */
+  password?: string | undefined;
+  /** Recover a lost last admin: make (or reset) this admin although admins exist. */
+  recover?: boolean | undefined;
+}
+
+export interface SetupDeps {
+  adminTokens: Pick<AdminTokens, 'isSet'>;
+  setupCodes: Pick<SetupCodes, 'isCurrent' | 'useUp'>;
+  operatorsStore: Pick<OperatorsStore, 'countUsable' | 'findByEmail' | 'update'>;
+  credentialsStore: Pick<CredentialsStore, 'endSessionsOf' | 'replaceRecoveryCodes'>;
+  operatorsService: Pick<OperatorsService, 'create' | 'invite'>;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+}
+
+const wrongCode = () =>
+  new DomainError(
+    'forbidden',
+    'Wrong or expired setup code: use the one in the data directory (a restart makes a new one)',
+    {
+      detail: 'wrong setup code',
+    },
+  );
+
+/**
+ * The first admin, made by whoever holds the setup code (whoever can read the data directory),
+ * and the same way back in when the last admin is lost: the code makes a new admin, or resets one
+ * (enabled, role admin, second factor off, a new invite link).
+ */
+export function createSetupService(deps: SetupDeps) {
+  const { adminTokens, setupCodes, operatorsStore, credentialsStore, operatorsService, auditStore, transact, clock } =
+    deps;
+  const hasAdmin = async () => (await operatorsStore.countUsable('admin')) > 0;
+
+  return {
+    /** Whether nobody can administer the service yet: no owner token and no admin who can sign in. */
+    async needsSetup(): Promise<boolean> {
+      return !(await adminTokens.isSet()) && !(await hasAdmin());
+    },
+
+    async setUp(
+      input: SetupInput,
+      actor: Actor,
+    ): Promise<OperatorView & { inviteUrl?: string; inviteExpiresAt?: Date }> {
+      if (!(await setupCodes.isCurrent(input.setupCode))) throw wrongCode();
+      if ((await hasAdmin()) && !input.recover) {
+        throw conflict('The service has an admin already. To recover a lost one: bis init --recover EMAIL');
+      }
+      const email = readEmail(input.email);
+      const problem = input.password === undefined ? undefined : passwordProblem(input.password, email);
+      if (problem) throw invalidInput('password', problem);
+      const existing = await operatorsStore.findByEmail(email);
+      const now = clock.now();
+      let operator: OperatorView;
+      if (existing) {
+        // Recovery of an operator who exists: back in, as an admin, with a new way to sign in.
+        const reset = await transact(async (tx) => {
+          const row = await operatorsStore.update(
+            existing.id,
+            {
+              role: 'admin',
+              disabled_at: null,
+              password_hash: null,
+              totp_secret: null,
+              totp_pending_secret: null,
+              totp_enabled_at: null,
+              totp_last_step: null,
+              updated_at: now,
+            },
+            tx,
+          );
+          await credentialsStore.endSessionsOf(existing.id, now, tx);
+          await credentialsStore.replaceRecoveryCodes(existing.id, [], tx);
+          await auditStore.record('operator.recovered', existing.id, actor, { email }, tx);
+          await setupCodes.useUp(tx);
+          return row ?? existing;
+        });
+        operator = operatorView(reset);
+      } else {
+        operator = await operatorsService.create({ email, name: input.name, role: 'admin' }, actor, false);
+        await transact((tx) => setupCodes.useUp(tx));
+      }
+      if (input.password !== undefined) {
+        const passwordHash = await hashPassword(input.password);
+        await operatorsStore.update(operator.operatorId, { password_hash: passwordHash, password_changed_at: now });
+        return { ...operator, passwordSet: true };
+      }
+      return { ...operator, ...(await operatorsService.invite(operator.operatorId, actor)) };
+    },
+  };
+}
+
+export type SetupService = ReturnType<typeof createSetupService>;

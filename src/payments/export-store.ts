@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/schema.js';
+import type { PaymentListRow } from './payments-read-store.js';
+
+export interface ExportBatch {
+  /** Exclusive: transactions at or above it may not have finished when the export began. */
+  upperTxid: string;
+  /** Inclusive: where the previous export stopped. */
+  lowerTxid?: string | undefined;
+  after?: { txid: string; id: number } | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+}
+
+export type ExportRow = PaymentListRow & { txid: string };
+
+/** The ERP feed's reads: accepted payments in the order their transactions finished. */
+export function createExportStore(db: Db) {
+  return {
+    /**
+     * The oldest transaction still running (or the next to start). Every transaction below it
+     * has finished, so every payment it accepted is visible now and nothing below it can appear later.
+     */
+    async upperBound(ex: Executor = db): Promise<string> {
+      const { rows } = await sql<{ bound: string }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as bound`.execute(ex);
+      const [row] = rows;
+      if (!row) throw new Error('pg_current_snapshot() returned no row');
+      return row.bound;
+    },
+
+    /** One page of accepted payments in export order: by accepting transaction, then id. */
+    batch(batch: ExportBatch, ex: Executor = db): Promise<ExportRow[]> {
+      let query = ex
+        .selectFrom('payments as p')
+        .leftJoin('members as m', 'm.member_number', 'p.member_number')
+        .leftJoin('clients as c', 'c.id', 'p.client_id')
+        .selectAll('p')
+        .select(['m.full_name as member_name', 'c.name as client_name', sql<string>`p.accepted_txid::text`.as('txid')])
+        .where('p.status', '=', 'accepted')
+        .where(sql<boolean>`p.accepted_txid < ${batch.upperTxid}::xid8`);
+      if (batch.lowerTxid !== undefined) query = query.where(sql<boolean>`p.accepted_txid >= ${batch.lowerTxid}::xid8`);
+      if (batch.after) {
+        query = query.where(sql<boolean>`(p.accepted_txid, p.id) > (${batch.after.txid}::xid8, ${batch.after.id})`);
+      }
+      if (batch.from) query = query.where('p.accepted_at', '>=', batch.from);
+      if (batch.to) query = query.where('p.accepted_at', '<', batch.to);
+      return query.orderBy('p.accepted_txid').orderBy('p.id').limit(batch.limit).execute();
+    },
+  };
+}
+
+export type ExportStore = ReturnType<typeof createExportStore>;
