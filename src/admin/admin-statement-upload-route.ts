@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../http/actor.js';
+import { AdminError, described } from '../http/schemas.js';
+import { spoolBody } from '../http/spooled-body.js';
+import type { ReconciliationQuery } from '../reconciliation/reconciliation-query.js';
+import type { ReconciliationService } from '../reconciliation/reconciliation-service.js';
+import { STATEMENT_FORMATS, type StatementFormat } from '../statements/parse-statement.js';
+import { Run } from './admin-reconciliation-schemas.js';
+
+// A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
+const MAX_STATEMENT_BYTES = 512 * 2 ** 20;
+
+/** The statement upload, in a context of its own: its body is any file, streamed to disk as it arrives. */
+export async function statementUploadRoute(
+  app: FastifyInstance,
+  {
+    reconciliationService,
+    reconciliationQuery,
+  }: { reconciliationService: ReconciliationService; reconciliationQuery: ReconciliationQuery },
+) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post<{ Querystring: { clientId: string; format: StatementFormat } }>(
+    '/reconciliations',
+    {
+      config: { role: 'finance', bodyTime: 'upload' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reconcile a bank statement (the file is the body) against the payments the bank notified',
+        consumes: ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream'],
+        querystring: Type.Object({
+          clientId: Type.String({ description: 'The bank whose statement it is' }),
+          format: Type.Union(
+            STATEMENT_FORMATS.map((format) => Type.Literal(format)),
+            { description: "mt940, camt053, or csv (read with the bank's saved statement mapping)" },
+          ),
+        }),
+        response: {
+          201: described(Run, 'The run, kept: its lines with GET /reconciliations/{reconciliationId}'),
+          400: described(
+            AdminError,
+            'The file is not a statement of that format: the message names the line or element; nothing was stored',
+          ),
+          401: AdminError,
+          404: described(AdminError, 'No such client'),
+          409: described(AdminError, 'A CSV statement, and no mapping is saved for the bank'),
+          413: described(AdminError, 'The file is larger than 512 MiB'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, format } = request.query;
+      await reconciliationService.prepare(clientId, format);
+      const body = await spoolBody(request.body as Readable, MAX_STATEMENT_BYTES);
+      try {
+        const id = await reconciliationService.reconcile({ clientId, format, open: body.open }, actorOf(request));
+        const run = await reconciliationQuery.run(id);
+        return reply.code(201).header('location', `/admin/v1/reconciliations/${id}`).send(run);
+      } finally {
+        await body.discard();
+      }
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import type { AuditRecorder } from './audit/audit-store.js';
+import type { ClientsStore } from './clients/clients-store.js';
+import type { Clock } from './clock.js';
+import type { Db } from './db/schema.js';
+import type { Transact } from './db/transaction.js';
+import { createExportFeeds } from './payments/export-feeds.js';
+import { createExportFeedsStore } from './payments/export-feeds-store.js';
+import { createExportStore } from './payments/export-store.js';
+import { createPaymentsExport } from './payments/payments-export.js';
+import { createPaymentsQuery } from './payments/payments-query.js';
+import { createPaymentsReadStore } from './payments/payments-read-store.js';
+import { createResolutionService } from './payments/resolution-service.js';
+import { createResolutionStore } from './payments/resolution-store.js';
+import { createLineRecordingService } from './reconciliation/line-recording-service.js';
+import { createReconciliationQuery } from './reconciliation/reconciliation-query.js';
+import { createReconciliationService } from './reconciliation/reconciliation-service.js';
+import { createReconciliationStore } from './reconciliation/reconciliation-store.js';
+import { createStatementMappingService } from './reconciliation/statement-mapping-service.js';
+import { createDailyReport } from './reports/daily-report.js';
+import { createDailyReportStore } from './reports/daily-report-store.js';
+
+export interface MoneyDeskDeps {
+  db: Db;
+  clock: Clock;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clientsStore: ClientsStore;
+  /** BIS_TIME_ZONE: the organisation's days. */
+  timeZone: string;
+  /** This database's identity: export cursors carry it. */
+  installId: string;
+}
+
+/** What finance works with: payments and their history, held payments, statements, daily totals, the ERP feed. */
+export function createMoneyDeskServices(deps: MoneyDeskDeps) {
+  const { db, clock, auditStore, transact, clientsStore, timeZone, installId } = deps;
+  const resolutionStore = createResolutionStore(db);
+  const reconciliationStore = createReconciliationStore(db);
+  const exportStore = createExportStore(db);
+  const exportFeeds = createExportFeeds({
+    exportFeedsStore: createExportFeedsStore(db),
+    exportStore,
+    auditStore,
+    transact,
+    clock,
+    installId,
+  });
+  return {
+    paymentsQuery: createPaymentsQuery({ paymentsReadStore: createPaymentsReadStore(db), resolutionStore, timeZone }),
+    resolutionService: createResolutionService({ resolutionStore, auditStore, transact, clock }),
+    reconciliationService: createReconciliationService({
+      reconciliationStore,
+      clientsStore,
+      auditStore,
+      transact,
+      clock,
+      timeZone,
+    }),
+    reconciliationQuery: createReconciliationQuery({ reconciliationStore }),
+    lineRecordingService: createLineRecordingService({
+      reconciliationStore,
+      resolutionStore,
+      auditStore,
+      transact,
+      clock,
+      timeZone,
+    }),
+    statementMappingService: createStatementMappingService({ clientsStore, auditStore, transact }),
+    dailyReport: createDailyReport({ dailyReportStore: createDailyReportStore(db), clock, timeZone }),
+    exportFeeds,
+    paymentsExport: createPaymentsExport({ exportStore, exportFeeds, installId, timeZone }),
+  };
+}

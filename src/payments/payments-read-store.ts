@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/schema.js';
+import type { PaymentStatus } from './payments-tables.js';
+import type { PaymentRow } from './resolution-store.js';
+
+/** A payment with what people read beside it: the member's and the bank's names. */
+export type PaymentListRow = PaymentRow & { member_name: string | null; client_name: string | null };
+
+export interface PaymentFilter {
+  status?: PaymentStatus | undefined;
+  /** The reference as the bank sent it, trimmed. */
+  customerRef?: string | undefined;
+  /** The member credited, or named by a held payment. */
+  memberNumber?: string | undefined;
+  transactionReference?: string | undefined;
+  erpRefId?: string | undefined;
+  clientId?: string | undefined;
+  paymentType?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Oldest first (the held queue) rather than newest first. */
+  oldestFirst?: boolean | undefined;
+  /** Keyset cursor: the id of the page before's last payment. */
+  afterId?: number | undefined;
+  limit: number;
+}
+
+/** The staff's reads of payments: lists, one payment, with names rather than ids. */
+export function createPaymentsReadStore(db: Db) {
+  const withNames = (ex: Executor) =>
+    ex
+      .selectFrom('payments as p')
+      .leftJoin('members as m', (join) =>
+        join.on(sql<boolean>`m.member_number = coalesce(p.member_number, p.customer_ref)`),
+      )
+      .leftJoin('clients as c', 'c.id', 'p.client_id')
+      .selectAll('p')
+      .select(['m.full_name as member_name', 'c.name as client_name']);
+
+  return {
+    find(by: { erpRefId: string } | { paymentId: number }, ex: Executor = db): Promise<PaymentListRow | undefined> {
+      const query = withNames(ex);
+      return (
+        'erpRefId' in by ? query.where('p.erp_ref_id', '=', by.erpRefId) : query.where('p.id', '=', by.paymentId)
+      ).executeTakeFirst();
+    },
+
+    list(filter: PaymentFilter, ex: Executor = db): Promise<PaymentListRow[]> {
+      let query = withNames(ex);
+      if (filter.status) query = query.where('p.status', '=', filter.status);
+      if (filter.customerRef) query = query.where('p.customer_ref', '=', filter.customerRef);
+      if (filter.memberNumber) {
+        const member = filter.memberNumber;
+        query = query.where((eb) => eb.or([eb('p.member_number', '=', member), eb('p.customer_ref', '=', member)]));
+      }
+      if (filter.transactionReference) query = query.where('p.transaction_reference', '=', filter.transactionReference);
+      if (filter.erpRefId) query = query.where('p.erp_ref_id', '=', filter.erpRefId);
+      if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
+      if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType);
+      if (filter.from) query = query.where('p.received_at', '>=', filter.from);
+      if (filter.to) query = query.where('p.received_at', '<', filter.to);
+      if (filter.afterId !== undefined) query = query.where('p.id', filter.oldestFirst ? '>' : '<', filter.afterId);
+      return query
+        .orderBy('p.id', filter.oldestFirst ? 'asc' : 'desc')
+        .limit(filter.limit)
+        .execute();
+    },
+  };
+}
+
+export type PaymentsReadStore = ReturnType<typeof createPaymentsReadStore>;

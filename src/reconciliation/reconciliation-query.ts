@@ -1,0 +1,111 @@
+import { csvLine } from '../csv.js';
+import { notFound } from '../errors.js';
+import { pageCursor, pageOf } from '../paging.js';
+import type { ReconciliationStore } from './reconciliation-store.js';
+import type { TotalName } from './reconciliation-tables.js';
+import { ITEM_CSV_FIELDS, type ItemView, itemCsvRow, itemView, type RunView, runView } from './reconciliation-view.js';
+import type { RunItemRow, RunItemsPage } from './run-rows.js';
+
+export interface RunItemsQuery {
+  /** One category only; without it, every line and then the payments not on the statement. */
+  category?: TotalName | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export const DEFAULT_ITEMS_PAGE = 1000;
+const CSV_BATCH = 1000;
+const CURSOR_KINDS = { lines: 'rl', not_on_statement: 'rn' } as const;
+
+type Part = RunItemsPage['part'];
+/** Where an item sits in its part: a line by its number, a payment not on the statement by its id. */
+const keyOf = (part: Part, row: RunItemRow) => (part === 'lines' ? row.line_no : row.payment_id) ?? 0;
+const partsOf = (category: TotalName | undefined): Part[] =>
+  category === undefined
+    ? ['lines', 'not_on_statement']
+    : category === 'not_on_statement'
+      ? ['not_on_statement']
+      : ['lines'];
+
+/** Reading kept reconciliations: the list, one run with its lines a page at a time, the CSV report. */
+export function createReconciliationQuery({
+  reconciliationStore,
+}: {
+  reconciliationStore: Pick<ReconciliationStore, 'find' | 'list' | 'items'>;
+}) {
+  async function runOf(id: number): Promise<RunView> {
+    const row = await reconciliationStore.find(id);
+    if (!row) throw notFound.reconciliation(id);
+    return runView(row);
+  }
+
+  /** The parts to read and where to start: a cursor says which part it stopped in. */
+  function startOf(query: RunItemsQuery): { parts: Part[]; after: number | undefined } {
+    const parts = partsOf(query.category);
+    if (query.cursor === undefined) return { parts, after: undefined };
+    const kinds = parts.map((part) => CURSOR_KINDS[part]);
+    const { kind, id } = pageCursor.decodeOneOf(kinds, query.cursor);
+    return { parts: parts.slice(kinds.indexOf(kind)), after: id };
+  }
+
+  return {
+    run: runOf,
+
+    async list(query: { clientId?: string; limit?: number; cursor?: string }) {
+      const limit = query.limit ?? 50;
+      const rows = await reconciliationStore.list({
+        clientId: query.clientId,
+        beforeId: query.cursor === undefined ? undefined : pageCursor.decode('r', query.cursor),
+        limit: limit + 1,
+      });
+      const page = pageOf('r', rows, limit);
+      return { items: page.rows.map(runView), nextCursor: page.nextCursor };
+    },
+
+    /** The run and one page of its items. */
+    async get(id: number, query: RunItemsQuery): Promise<RunView & { items: ItemView[]; nextCursor: string | null }> {
+      const run = await runOf(id);
+      const limit = query.limit ?? DEFAULT_ITEMS_PAGE;
+      const start = startOf(query);
+      const read: { part: Part; key: number; item: ItemView }[] = [];
+      let after = start.after;
+      for (const part of start.parts) {
+        const rows = await reconciliationStore.items(id, {
+          category: query.category,
+          part,
+          after,
+          limit: limit + 1 - read.length,
+        });
+        after = undefined;
+        for (const row of rows) read.push({ part, key: keyOf(part, row), item: itemView(row) });
+        if (read.length > limit) break;
+      }
+      const shown = read.slice(0, limit);
+      const last = shown.at(-1);
+      const nextCursor = read.length > limit && last ? pageCursor.encode(CURSOR_KINDS[last.part], last.key) : null;
+      const items = shown.map((entry) => entry.item);
+      return { ...run, items, nextCursor };
+    },
+
+    /** The CSV report: every line, then every payment not on the statement, read a batch at a time. */
+    async csv(id: number, category: TotalName | undefined): Promise<AsyncIterable<string>> {
+      await runOf(id);
+      async function* lines(): AsyncIterable<string> {
+        yield csvLine(ITEM_CSV_FIELDS);
+        for (const part of partsOf(category)) {
+          let after: number | undefined;
+          for (;;) {
+            const rows = await reconciliationStore.items(id, { category, part, after, limit: CSV_BATCH });
+            for (const row of rows) yield csvLine(itemCsvRow(itemView(row)));
+            const last = rows.at(-1);
+            if (rows.length < CSV_BATCH || !last) break;
+            after = keyOf(part, last);
+          }
+        }
+      }
+      return lines();
+    },
+  };
+}
+
+export type ReconciliationQuery = ReturnType<typeof createReconciliationQuery>;

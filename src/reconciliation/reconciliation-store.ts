@@ -1,0 +1,173 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db, Executor } from '../db/schema.js';
+import type { StatementLine } from '../statements/statement-line.js';
+import { findNotOnStatement, matchLines, settleSharedReferences, totalsOf } from './match-lines.js';
+import { TOTAL_NAMES, type Total, type TotalName } from './reconciliation-tables.js';
+import type { NewReconciliation, ReconciliationEnd, ReconciliationRow, RunItemRow, RunItemsPage } from './run-rows.js';
+
+const runColumns = [
+  'r.id',
+  'r.client_id',
+  'r.format',
+  'r.account_id',
+  'r.currency',
+  sql<string | null>`r.period_from::text`.as('period_from'),
+  sql<string | null>`r.period_to::text`.as('period_to'),
+  'r.lines',
+  'r.credits',
+  'r.totals',
+  'r.created_at',
+  'r.actor',
+  'r.operator_id',
+  'c.name as client_name',
+] as const;
+
+/** Statement reconciliations: each run with its lines, kept as they were matched. */
+export function createReconciliationStore(db: Db) {
+  return {
+    async create(run: NewReconciliation, tx: Executor): Promise<number> {
+      const { id } = await tx
+        .insertInto('reconciliations')
+        .values({
+          client_id: run.clientId,
+          format: run.format,
+          account_id: null,
+          currency: null,
+          period_from: null,
+          period_to: null,
+          lines: 0,
+          credits: 0,
+          totals: '{}',
+          created_at: run.createdAt,
+          actor: run.actor,
+          operator_id: run.operatorId ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async addLines(id: number, clientId: string, lines: readonly StatementLine[], tx: Executor): Promise<void> {
+      if (lines.length > 0) await matchLines(id, clientId, lines).execute(tx);
+    },
+
+    /** After the last line: lines sharing a payment settled, the payments not on the statement found, totals summed. */
+    async finish(
+      id: number,
+      clientId: string,
+      period: { from: Date; toExclusive: Date } | undefined,
+      tx: Executor,
+    ): Promise<Record<TotalName, Total>> {
+      await settleSharedReferences(id).execute(tx);
+      if (period) await findNotOnStatement(id, clientId, period.from, period.toExclusive).execute(tx);
+      const { rows } = await totalsOf(id).execute(tx);
+      const totals = {} as Record<TotalName, Total>;
+      for (const name of TOTAL_NAMES) totals[name] = { count: 0, sum: '0.00' };
+      for (const row of rows) totals[row.name as TotalName] = { count: row.count, sum: row.sum };
+      return totals;
+    },
+
+    async end(id: number, end: ReconciliationEnd, tx: Executor): Promise<void> {
+      await tx
+        .updateTable('reconciliations')
+        .set({
+          account_id: end.accountId,
+          currency: end.currency,
+          period_from: end.period?.from ?? null,
+          period_to: end.period?.to ?? null,
+          lines: end.lines,
+          credits: end.credits,
+          totals: JSON.stringify(end.totals),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    find(id: number, ex: Executor = db): Promise<ReconciliationRow | undefined> {
+      return ex
+        .selectFrom('reconciliations as r')
+        .innerJoin('clients as c', 'c.id', 'r.client_id')
+        .select(runColumns)
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Newest first. */
+    list(filter: { clientId?: string | undefined; beforeId?: number | undefined; limit: number }, ex: Executor = db) {
+      let query = ex
+        .selectFrom('reconciliations as r')
+        .innerJoin('clients as c', 'c.id', 'r.client_id')
+        .select(runColumns);
+      if (filter.clientId) query = query.where('r.client_id', '=', filter.clientId);
+      if (filter.beforeId !== undefined) query = query.where('r.id', '<', filter.beforeId);
+      return query.orderBy('r.id', 'desc').limit(filter.limit).execute();
+    },
+
+    /** One page of a run's lines (by line number) or of its payments not on the statement (by paymentId). */
+    items(id: number, page: RunItemsPage, ex: Executor = db): Promise<RunItemRow[]> {
+      const payment = sql`left join payments p on p.id = x.payment_id
+        left join members m on m.member_number = coalesce(p.member_number, p.customer_ref)`;
+      const paymentColumns = sql`p.erp_ref_id, p.status as payment_status, p.amount::text as payment_amount,
+        p.currency as payment_currency, p.transaction_date, p.member_number, m.full_name as member_name`;
+      if (page.part === 'not_on_statement') {
+        return sql<RunItemRow>`
+          select null::integer as line_no, null as position, null as booking_date, null as value_date,
+            p.transaction_reference as reference, p.amount::text as amount, null as credit_debit, p.currency,
+            p.narration, 'not_on_statement' as category, '{}'::jsonb as detail, x.payment_id, ${paymentColumns}
+          from reconciliation_not_on_statement x ${payment}
+          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0}
+          order by x.payment_id limit ${page.limit}`
+          .execute(ex)
+          .then((result) => result.rows);
+      }
+      const category =
+        page.category === undefined
+          ? sql``
+          : page.category === 'debit'
+            ? sql`and x.category is null`
+            : sql`and x.category = ${page.category}`;
+      return sql<RunItemRow>`
+        select x.line_no, x.position, x.booking_date::text as booking_date, x.value_date::text as value_date,
+          x.reference, x.amount::text as amount, x.credit_debit, x.currency, x.narration,
+          coalesce(x.category, 'debit') as category, x.detail, x.payment_id, ${paymentColumns}
+        from reconciliation_lines x ${payment}
+        where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${category}
+        order by x.line_no limit ${page.limit}`
+        .execute(ex)
+        .then((result) => result.rows);
+    },
+
+    /** A line, locked until the transaction ends: two operators recording it go one after the other. */
+    lockLine(id: number, lineNo: number, tx: Executor) {
+      return tx
+        .selectFrom('reconciliation_lines')
+        .select([
+          'line_no',
+          'reference',
+          sql<string>`booking_date::text`.as('booking_date'),
+          'amount',
+          'credit_debit',
+          'currency',
+          'narration',
+          'category',
+          'payment_id',
+          'detail',
+        ])
+        .where('reconciliation_id', '=', id)
+        .where('line_no', '=', lineNo)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async markRecorded(id: number, lineNo: number, paymentId: number, tx: Executor): Promise<void> {
+      await tx
+        .updateTable('reconciliation_lines')
+        .set({ payment_id: paymentId, detail: sql`detail || '{"recorded": true}'::jsonb` })
+        .where('reconciliation_id', '=', id)
+        .where('line_no', '=', lineNo)
+        .execute();
+    },
+  };
+}
+
+export type ReconciliationStore = ReturnType<typeof createReconciliationStore>;

@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export const LINE_CATEGORIES = ['matched', 'amount_mismatch', 'held', 'missing_notification'] as const;
+/** Where a credit line of a statement lands: exactly one of these. */
+export type LineCategory = (typeof LINE_CATEGORIES)[number];
+
+/** Count and exact sum of one category of a run. */
+export interface Total {
+  count: number;
+  /** Exact decimal string, "0.00" when none. */
+  sum: string;
+}
+
+/** The categories a run is summed by: the credits' four, the payments not on the statement, and the lines that are not credits. */
+export type TotalName = LineCategory | 'not_on_statement' | 'debit';
+export const TOTAL_NAMES: readonly TotalName[] = [...LINE_CATEGORIES, 'not_on_statement', 'debit'];
+
+export interface ReconciliationsTable {
+  id: Generated<number>;
+  client_id: string;
+  format: string;
+  account_id: string | null;
+  currency: string | null;
+  /** The statement's period, dates inclusive, read as days of BIS_TIME_ZONE. */
+  period_from: ColumnType<string | null, string | null, string | null>;
+  period_to: ColumnType<string | null, string | null, string | null>;
+  lines: number;
+  credits: number;
+  totals: ColumnType<Record<TotalName, Total>, string, string>;
+  created_at: Date;
+  actor: string;
+  operator_id: string | null;
+}
+
+export interface ReconciliationLinesTable {
+  reconciliation_id: number;
+  line_no: number;
+  position: string;
+  booking_date: ColumnType<string, string, never>;
+  value_date: ColumnType<string | null, string | null, never>;
+  reference: string;
+  refs: string[];
+  amount: string;
+  credit_debit: string;
+  currency: string | null;
+  narration: string;
+  /** null for a debit: only credits are matched. */
+  category: LineCategory | null;
+  payment_id: number | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** An accepted payment of the bank in the statement's period that no line matched. */
+export interface ReconciliationNotOnStatementTable {
+  reconciliation_id: number;
+  payment_id: number;
+}

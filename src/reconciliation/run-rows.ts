@@ -1,0 +1,54 @@
+/** What the reconciliation store takes and gives: a run, how it ended, and its items as read. */
+import type { Selectable } from 'kysely';
+import type { ReconciliationsTable, Total, TotalName } from './reconciliation-tables.js';
+
+export type ReconciliationRow = Selectable<ReconciliationsTable> & { client_name: string };
+
+export interface NewReconciliation {
+  clientId: string;
+  format: string;
+  createdAt: Date;
+  actor: string;
+  operatorId: string | undefined;
+}
+
+export interface ReconciliationEnd {
+  accountId: string | null;
+  currency: string | null;
+  period: { from: string; to: string } | null;
+  lines: number;
+  credits: number;
+  totals: Record<TotalName, Total>;
+}
+
+/** A line of a run or a payment not on the statement, with the payment it concerns as it is now. */
+export interface RunItemRow {
+  line_no: number | null;
+  position: string | null;
+  booking_date: string | null;
+  value_date: string | null;
+  reference: string;
+  amount: string;
+  credit_debit: string | null;
+  currency: string | null;
+  narration: string | null;
+  category: string;
+  detail: Record<string, unknown>;
+  payment_id: number | null;
+  erp_ref_id: string | null;
+  payment_status: string | null;
+  payment_amount: string | null;
+  payment_currency: string | null;
+  transaction_date: Date | null;
+  member_number: string | null;
+  member_name: string | null;
+}
+
+/** Which part of a run a page shows, and where it starts. */
+export interface RunItemsPage {
+  /** A category, or `debit`, or every line and then the payments not on the statement. */
+  category?: TotalName | undefined;
+  part: 'lines' | 'not_on_statement';
+  after: number | undefined;
+  limit: number;
+}

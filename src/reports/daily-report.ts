@@ -1,0 +1,118 @@
+import { addDays, calendarDate, daysBetween } from '../calendar-date.js';
+import type { Clock } from '../clock.js';
+import { invalidInput } from '../errors.js';
+import { sumAmounts } from '../payments/amount.js';
+import { localDate, startOfLocalDay } from '../time-zone.js';
+import type { DailyReportStore, DailyRow, ReportGroup } from './daily-report-store.js';
+
+export interface DailyReportQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  groupBy?: ReportGroup | undefined;
+}
+
+interface Total {
+  count: number;
+  sum: string;
+}
+
+export interface DailyReportRow {
+  date: string;
+  clientId?: string;
+  clientName?: string | null;
+  paymentType?: string;
+  /** null on a day without payments. */
+  currency: string | null;
+  accepted: Total;
+  held: Total;
+  returned: Total;
+}
+
+export const DEFAULT_DAYS = 31;
+// Two years of days: a year over a year, with room.
+export const MAX_DAYS = 731;
+const STATUSES = ['accepted', 'held', 'returned'] as const;
+
+function readDate(field: string, text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const date = match && calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (!date) throw invalidInput(field, 'must be a date such as 2026-11-23');
+  return date;
+}
+
+const zero = (): Total => ({ count: 0, sum: '0.00' });
+const emptyRow = (date: string, currency: string | null): DailyReportRow => ({
+  date,
+  currency,
+  accepted: zero(),
+  held: zero(),
+  returned: zero(),
+});
+
+/**
+ * Count and exact sum per day of accepted, held and returned payments, days being those of the
+ * organisation's zone, by the date the bank says each payment was made. Both ends are days,
+ * inclusive. Without a grouping, every day of the range has a row, a day without payments too.
+ */
+export function createDailyReport({
+  dailyReportStore,
+  clock,
+  timeZone,
+}: {
+  dailyReportStore: DailyReportStore;
+  clock: Clock;
+  timeZone: string;
+}) {
+  return {
+    async report(query: DailyReportQuery) {
+      const to = query.to === undefined ? localDate(clock.now(), timeZone) : readDate('to', query.to);
+      const from = query.from === undefined ? addDays(to, 1 - DEFAULT_DAYS) : readDate('from', query.from);
+      if (from > to) throw invalidInput('from', `must not be after to (${to})`);
+      if (daysBetween(from, to) >= MAX_DAYS) throw invalidInput('to', `the range may be at most ${MAX_DAYS} days`);
+      const rows = await dailyReportStore.totals({
+        from: startOfLocalDay(from, timeZone),
+        toExclusive: startOfLocalDay(addDays(to, 1), timeZone),
+        timeZone,
+        groupBy: query.groupBy,
+      });
+      const report = new Map<string, DailyReportRow>();
+      for (const row of rows) {
+        const key = `${row.date}|${row.group_key}|${row.currency}`;
+        let entry = report.get(key);
+        if (!entry) {
+          entry = { ...emptyRow(row.date, row.currency), ...groupFields(query.groupBy, row) };
+          report.set(key, entry);
+        }
+        entry[row.status] = { count: row.count, sum: row.sum };
+      }
+      const days = [...report.values()];
+      if (query.groupBy === undefined) {
+        const seen = new Set(days.map((row) => row.date));
+        for (let date = from; date <= to; date = addDays(date, 1)) if (!seen.has(date)) days.push(emptyRow(date, null));
+        days.sort((a, b) => a.date.localeCompare(b.date) || (a.currency ?? '').localeCompare(b.currency ?? ''));
+      }
+      return { from, to, timeZone, groupBy: query.groupBy ?? null, days, totals: totalsOf(rows) };
+    },
+  };
+}
+
+function groupFields(groupBy: ReportGroup | undefined, row: DailyRow): Partial<DailyReportRow> {
+  if (groupBy === 'client') return { clientId: row.group_key ?? '', clientName: row.group_name };
+  if (groupBy === 'paymentType') return { paymentType: row.group_key ?? '' };
+  return {};
+}
+
+/** The whole range per currency. */
+function totalsOf(rows: readonly DailyRow[]) {
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort();
+  return currencies.map((currency) => {
+    const mine = rows.filter((row) => row.currency === currency);
+    const total = (status: (typeof STATUSES)[number]) => {
+      const of = mine.filter((row) => row.status === status);
+      return { count: of.reduce((n, row) => n + row.count, 0), sum: sumAmounts(of.map((row) => row.sum)) };
+    };
+    return { currency, accepted: total('accepted'), held: total('held'), returned: total('returned') };
+  });
+}
+
+export type DailyReport = ReturnType<typeof createDailyReport>;
