@@ -15,8 +15,13 @@ export function validationMessage(error: FastifyError): string {
       return `${where}: must be ${params.type === 'object' ? 'a JSON object' : `a ${String(params.type).replace(',', ' or ')}`}`;
     case 'enum':
       return `${where}: must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
-    case 'const':
-      return `${where}: must be ${String(params.allowedValue)}`;
+    case 'const': {
+      // A union of literals fails once per literal, at the same place: name them all.
+      const allowed = (error.validation ?? [])
+        .filter((e) => e.keyword === 'const' && e.instancePath === first.instancePath)
+        .map((e) => String((e.params as { allowedValue: unknown }).allowedValue));
+      return allowed.length > 1 ? `${where}: must be one of ${allowed.join(', ')}` : `${where}: must be ${allowed[0]}`;
+    }
     case 'maxLength':
       return `${where}: must be at most ${String(params.limit)} characters`;
     case 'minLength':
