@@ -28,10 +28,18 @@ const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/payments/ABCDEFGH' },
 ];
 
+let caller = 0;
+
+/**
+ * One call from an address of its own: refused calls from one address close the admin throttle
+ * (tested on its own), which would turn these 401s into 429s.
+ */
 function callAs(app: FastifyInstance, route: AdminRoute, authorization: string | undefined) {
+  caller++;
   return app.inject({
     method: route.method,
     url: route.url,
+    remoteAddress: `10.77.${caller >> 8}.${caller & 255}`,
     headers: authorization === undefined ? {} : { authorization },
     ...(route.payload === undefined ? {} : { payload: route.payload }),
   });
@@ -71,7 +79,11 @@ for (const kind of databaseKinds()) {
         for (const route of ADMIN_ROUTES) {
           for (const authorization of wrong) {
             const response = await callAs(t.app, route, authorization);
-            assert.equal(response.statusCode, 401, `${route.method} ${route.url} with ${authorization}: ${response.body}`);
+            assert.equal(
+              response.statusCode,
+              401,
+              `${route.method} ${route.url} with ${authorization}: ${response.body}`,
+            );
           }
         }
       });
@@ -90,7 +102,10 @@ for (const kind of databaseKinds()) {
         }
         const listed = await admin(t.app, 'GET', '/clients');
         assert.equal(listed.statusCode, 200, listed.body);
-        assert.ok(!listOf(json(listed)).some((client) => client.name === 'Intruder Bank'), 'a refused POST made a client');
+        assert.ok(
+          !listOf(json(listed)).some((client) => client.name === 'Intruder Bank'),
+          'a refused POST made a client',
+        );
         const member = await admin(t.app, 'GET', '/members/7000001');
         assert.equal(member.statusCode, 404, 'a refused PUT made a member');
       });
@@ -102,13 +117,15 @@ for (const kind of databaseKinds()) {
     });
 
     describe('clients', () => {
-      it('creates a client: 201 {clientId, name, createdAt} with a URL-safe clientId', async () => {
+      it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled} with a URL-safe clientId', async () => {
         const created = await admin(t.app, 'POST', '/clients', { name: 'Equity Test Bank' });
         assert.equal(created.statusCode, 201, created.body);
         const body = json(created);
-        assert.deepEqual(Object.keys(body).sort(), ['clientId', 'createdAt', 'name']);
+        assert.deepEqual(Object.keys(body).sort(), ['allowedIps', 'clientId', 'createdAt', 'disabled', 'name']);
         assert.match(body.clientId, /^[A-Za-z0-9\-._~]+$/);
         assert.equal(body.name, 'Equity Test Bank');
+        assert.deepEqual(body.allowedIps, [], 'open to every address until the bank gives its own');
+        assert.equal(body.disabled, false);
         assert.match(body.createdAt, ISO_DATE_TIME);
         assert.equal(Date.parse(body.createdAt), t.clock.now().getTime());
       });
@@ -161,10 +178,14 @@ for (const kind of databaseKinds()) {
         assert.equal(response.body, '');
       });
 
-      it('answers 404 to DELETE of an unknown secret, of an unknown client, or of another client\'s secret', async () => {
+      it("answers 404 to DELETE of an unknown secret, of an unknown client, or of another client's secret", async () => {
         const bank = await createBank(t.app, 'Owner Bank');
         const other = await createBank(t.app, 'Other Bank');
-        const unknownSecret = await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/00000000-0000-4000-8000-000000000000`);
+        const unknownSecret = await admin(
+          t.app,
+          'DELETE',
+          `/clients/${bank.clientId}/secrets/00000000-0000-4000-8000-000000000000`,
+        );
         assert.equal(unknownSecret.statusCode, 404, unknownSecret.body);
         const notAnId = await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/not-a-secret`);
         assert.equal(notAnId.statusCode, 404, notAnId.body);
@@ -176,7 +197,11 @@ for (const kind of databaseKinds()) {
           method: 'POST',
           url: '/oauth/v1/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: bank.clientId, client_secret: bank.clientSecret }).toString(),
+          payload: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: bank.clientId,
+            client_secret: bank.clientSecret,
+          }).toString(),
         });
         assert.equal(token.statusCode, 200, 'a DELETE through another client revoked the secret');
       });
@@ -184,7 +209,10 @@ for (const kind of databaseKinds()) {
 
     describe('members', () => {
       it('creates a member with PUT: 201 with the member', async () => {
-        const response = await admin(t.app, 'PUT', '/members/3000001', { fullName: 'Achieng Otieno', status: 'active' });
+        const response = await admin(t.app, 'PUT', '/members/3000001', {
+          fullName: 'Achieng Otieno',
+          status: 'active',
+        });
         assert.equal(response.statusCode, 201, response.body);
         const body = json(response);
         assert.equal(body.customerRef, '3000001');
@@ -194,7 +222,10 @@ for (const kind of databaseKinds()) {
 
       it('updates a member with PUT: 200 with the member as it now is', async () => {
         await putMember(t.app, '3000002', 'Kamau Njoroge');
-        const response = await admin(t.app, 'PUT', '/members/3000002', { fullName: 'Kamau J. Njoroge', status: 'suspended' });
+        const response = await admin(t.app, 'PUT', '/members/3000002', {
+          fullName: 'Kamau J. Njoroge',
+          status: 'suspended',
+        });
         assert.equal(response.statusCode, 200, response.body);
         const body = json(response);
         assert.equal(body.customerRef, '3000002');
@@ -233,7 +264,10 @@ for (const kind of databaseKinds()) {
       });
 
       it('ignores spaces around the Member Number in the path', async () => {
-        const put = await admin(t.app, 'PUT', `/members/${encodeURIComponent(' 3000004 ')}`, { fullName: 'Spaced Member', status: 'active' });
+        const put = await admin(t.app, 'PUT', `/members/${encodeURIComponent(' 3000004 ')}`, {
+          fullName: 'Spaced Member',
+          status: 'active',
+        });
         assert.equal(put.statusCode, 201, put.body);
         assert.equal(json(put).customerRef, '3000004');
         const get = await admin(t.app, 'GET', '/members/3000004');
@@ -249,7 +283,12 @@ for (const kind of databaseKinds()) {
       });
 
       it('answers 400 when fullName or status is missing or fullName is empty', async () => {
-        for (const payload of [{ status: 'active' }, { fullName: 'No Status' }, { fullName: '', status: 'active' }, { fullName: '  ', status: 'active' }]) {
+        for (const payload of [
+          { status: 'active' },
+          { fullName: 'No Status' },
+          { fullName: '', status: 'active' },
+          { fullName: '  ', status: 'active' },
+        ]) {
           const response = await admin(t.app, 'PUT', '/members/3000006', payload);
           assert.equal(response.statusCode, 400, `${JSON.stringify(payload)}: ${response.body}`);
         }
@@ -291,7 +330,12 @@ for (const kind of databaseKinds()) {
         for (const [ref, overrides] of plan) {
           const { response, body, sentAt } = await pay(ref, overrides);
           assert.equal(response.statusCode, 200, response.body);
-          accepted.push({ erpRefId: json(response).erpRefId, transactionReference: body.transactionReference, customerRef: ref.trim(), sentAt });
+          accepted.push({
+            erpRefId: json(response).erpRefId,
+            transactionReference: body.transactionReference,
+            customerRef: ref.trim(),
+            sentAt,
+          });
         }
         for (const ref of [UNVALIDATED, '4999999']) {
           const { response, body } = await pay(ref);
@@ -326,7 +370,10 @@ for (const kind of databaseKinds()) {
       });
 
       it('filters by customerRef, ignoring spaces around it', async () => {
-        const ofA = accepted.filter((p) => p.customerRef === A).map((p) => p.transactionReference).sort();
+        const ofA = accepted
+          .filter((p) => p.customerRef === A)
+          .map((p) => p.transactionReference)
+          .sort();
         assert.deepEqual(refs((await list(`?customerRef=${A}`)).items), ofA);
         assert.deepEqual(refs((await list(`?customerRef=${encodeURIComponent(` ${A} `)}`)).items), ofA);
         assert.deepEqual(refs((await list(`?customerRef=${UNVALIDATED}`)).items), [held[0]!.transactionReference]);
@@ -346,11 +393,26 @@ for (const kind of databaseKinds()) {
         const from = new Date(accepted[1]!.sentAt + 30_000).toISOString();
         const to = new Date(accepted[3]!.sentAt + 30_000).toISOString();
         const expected = [accepted[2]!, accepted[3]!].map((p) => p.transactionReference).sort();
-        assert.deepEqual(refs((await list(`?status=accepted&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).items), expected);
+        assert.deepEqual(
+          refs((await list(`?status=accepted&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).items),
+          expected,
+        );
         const onlyFrom = await list(`?status=accepted&from=${encodeURIComponent(from)}`);
-        assert.deepEqual(refs(onlyFrom.items), accepted.slice(2).map((p) => p.transactionReference).sort());
+        assert.deepEqual(
+          refs(onlyFrom.items),
+          accepted
+            .slice(2)
+            .map((p) => p.transactionReference)
+            .sort(),
+        );
         const onlyTo = await list(`?status=accepted&to=${encodeURIComponent(to)}`);
-        assert.deepEqual(refs(onlyTo.items), accepted.slice(0, 4).map((p) => p.transactionReference).sort());
+        assert.deepEqual(
+          refs(onlyTo.items),
+          accepted
+            .slice(0, 4)
+            .map((p) => p.transactionReference)
+            .sort(),
+        );
       });
 
       it('pages with limit and cursor: every payment exactly once, and nextCursor null on the last page', async () => {
@@ -381,14 +443,22 @@ for (const kind of databaseKinds()) {
         assert.equal(second.nextCursor, null);
         const all = [...first.items, ...second.items];
         assert.ok(all.every((item) => item.customerRef === A));
-        assert.deepEqual(refs(all), accepted.filter((p) => p.customerRef === A).map((p) => p.transactionReference).sort());
+        assert.deepEqual(
+          refs(all),
+          accepted
+            .filter((p) => p.customerRef === A)
+            .map((p) => p.transactionReference)
+            .sort(),
+        );
       });
 
-      it('answers 400 for a status other than accepted or held, or a from that is not a date', async () => {
+      it('answers 400 for a status other than accepted, held or returned, or a from that is not a date', async () => {
         for (const query of ['?status=bogus', '?from=yesterday', '?to=not-a-date']) {
           const response = await admin(t.app, 'GET', `/payments${query}`);
           assert.equal(response.statusCode, 400, `${query}: ${response.body}`);
         }
+        const bogus = await admin(t.app, 'GET', '/payments?status=bogus');
+        assert.equal(json(bogus).message, 'status: must be one of accepted, held, returned');
       });
 
       it('shows one payment by its erpRefId, with the amount as an exact decimal string and customerRef trimmed', async () => {
@@ -472,7 +542,11 @@ for (const kind of databaseKinds()) {
       for (const route of ADMIN_ROUTES) {
         for (const authorization of attempts) {
           const response = await callAs(t.app, route, authorization);
-          assert.equal(response.statusCode, 401, `${route.method} ${route.url} with ${String(authorization)}: ${response.body}`);
+          assert.equal(
+            response.statusCode,
+            401,
+            `${route.method} ${route.url} with ${String(authorization)}: ${response.body}`,
+          );
         }
       }
     });

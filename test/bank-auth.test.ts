@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { bankCall, bankWithToken, putMember } from './support/bank.js';
 import { HOUR, SECOND } from './support/clock.js';
 import { databaseKinds } from './support/databases.js';
@@ -22,7 +22,12 @@ function validBody(endpoint: Endpoint) {
   return { transactionReference: `AUTH-${references}`, paymentType: 'MPESA', customerRef: MEMBER, amount: '100.00' };
 }
 
-function call(app: FastifyInstance, endpoint: Endpoint, authorization: string | undefined, payload: unknown = validBody(endpoint)) {
+function call(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  authorization: string | undefined,
+  payload: unknown = validBody(endpoint),
+) {
   return app.inject({
     method: 'POST',
     url: `/bank/v1/${endpoint}`,
@@ -48,8 +53,10 @@ function assertRefused(response: LightMyRequestResponse, presented: boolean | 'e
   assert.equal(response.rawPayload.length, 0, `${label}: body must be empty, got ${JSON.stringify(response.body)}`);
   const challenge = bearerChallenge(response);
   assert.ok(challenge.realm, `${label}: realm is named in ${String(response.headers['www-authenticate'])}`);
-  if (presented === true) assert.equal(challenge.error, 'invalid_token', `${label}: ${String(response.headers['www-authenticate'])}`);
-  if (presented === false) assert.equal(challenge.error, undefined, `${label}: ${String(response.headers['www-authenticate'])}`);
+  if (presented === true)
+    assert.equal(challenge.error, 'invalid_token', `${label}: ${String(response.headers['www-authenticate'])}`);
+  if (presented === false)
+    assert.equal(challenge.error, undefined, `${label}: ${String(response.headers['www-authenticate'])}`);
 }
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -92,25 +99,51 @@ for (const kind of databaseKinds()) {
 
     it('answers 401 with no body and error="invalid_token" for a malformed Bearer header', async () => {
       const { token } = await readyBank();
-      const headers = ['Bearer', 'Bearer ', 'Bearer  ', `Bearer ${token} extra`, `Bearer ${token},${token}`, `Bearer "${token}"`, 'Bearer not-a-jwt'];
+      const headers = [
+        'Bearer',
+        'Bearer ',
+        'Bearer  ',
+        `Bearer ${token} extra`,
+        `Bearer ${token},${token}`,
+        `Bearer "${token}"`,
+        'Bearer not-a-jwt',
+      ];
       for (const endpoint of ENDPOINTS) {
-        for (const header of headers) assertRefused(await call(t.app, endpoint, header), true, `${endpoint} ${JSON.stringify(header)}`);
+        for (const header of headers)
+          assertRefused(await call(t.app, endpoint, header), true, `${endpoint} ${JSON.stringify(header)}`);
       }
     });
 
     // RFC 6750 §3.1 leaves out the error code when no bearer token was attempted, so only the challenge is pinned here.
     it('answers 401 with no body and a Bearer challenge for an Authorization header of another scheme or no scheme', async () => {
       const { token } = await readyBank();
-      const headers = [`Basic ${Buffer.from('client:secret').toString('base64')}`, `Token ${token}`, token, `Bearer-${token}`, ''];
+      const headers = [
+        `Basic ${Buffer.from('client:secret').toString('base64')}`,
+        `Token ${token}`,
+        token,
+        `Bearer-${token}`,
+        '',
+      ];
       for (const endpoint of ENDPOINTS) {
-        for (const header of headers) assertRefused(await call(t.app, endpoint, header), 'either', `${endpoint} ${JSON.stringify(header.slice(0, 20))}`);
+        for (const header of headers)
+          assertRefused(
+            await call(t.app, endpoint, header),
+            'either',
+            `${endpoint} ${JSON.stringify(header.slice(0, 20))}`,
+          );
       }
     });
 
     it('answers 401 with no body and error="invalid_token" for a garbage token', async () => {
-      const garbage = ['abc.def.ghi', randomBytes(32).toString('base64url'), `${b64url({ alg: 'HS256' })}.${b64url({})}.${randomBytes(32).toString('base64url')}`, 'a'.repeat(2000)];
+      const garbage = [
+        'abc.def.ghi',
+        randomBytes(32).toString('base64url'),
+        `${b64url({ alg: 'HS256' })}.${b64url({})}.${randomBytes(32).toString('base64url')}`,
+        'a'.repeat(2000),
+      ];
       for (const endpoint of ENDPOINTS) {
-        for (const token of garbage) assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} ${token.slice(0, 20)}`);
+        for (const token of garbage)
+          assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} ${token.slice(0, 20)}`);
       }
     });
 
@@ -173,9 +206,11 @@ for (const kind of databaseKinds()) {
       const stillValid = await call(t.app, 'validate', `Bearer ${token}`);
       assert.equal(stillValid.statusCode, 200, `at 3599 s: ${stillValid.body}`);
       t.clock.advance(2 * SECOND);
-      for (const endpoint of ENDPOINTS) assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} at 3601 s`);
+      for (const endpoint of ENDPOINTS)
+        assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} at 3601 s`);
       t.clock.advance(HOUR);
-      for (const endpoint of ENDPOINTS) assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} at 7201 s`);
+      for (const endpoint of ENDPOINTS)
+        assertRefused(await call(t.app, endpoint, `Bearer ${token}`), true, `${endpoint} at 7201 s`);
     });
 
     it('reads the Bearer scheme case-insensitively', async () => {
@@ -196,7 +231,11 @@ for (const kind of databaseKinds()) {
 
     it('does not accept a bank access token on the admin API', async () => {
       const { token } = await readyBank();
-      const list = await t.app.inject({ method: 'GET', url: '/admin/v1/clients', headers: { authorization: `Bearer ${token}` } });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/admin/v1/clients',
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(list.statusCode, 401, list.body);
       assert.ok(!list.body.includes('Test Bank'), list.body);
 
@@ -207,12 +246,23 @@ for (const kind of databaseKinds()) {
         payload: JSON.stringify({ fullName: 'Intruder', status: 'active' }),
       });
       assert.equal(write.statusCode, 401, write.body);
-      const lookup = await t.app.inject({ method: 'GET', url: '/admin/v1/members/7000001', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const lookup = await t.app.inject({
+        method: 'GET',
+        url: '/admin/v1/members/7000001',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       assert.equal(lookup.statusCode, 404, lookup.body);
     });
 
     it('answers 401 before looking at the body: a bad or missing token with an invalid body gets 401, not 400', async () => {
-      const invalidBodies: unknown[] = ['{not json', '[]', 'null', {}, { customerRef: 1234567 }, { transactionReference: 5 }];
+      const invalidBodies: unknown[] = [
+        '{not json',
+        '[]',
+        'null',
+        {},
+        { customerRef: 1234567 },
+        { transactionReference: 5 },
+      ];
       for (const endpoint of ENDPOINTS) {
         for (const payload of invalidBodies) {
           const label = `${endpoint} ${typeof payload === 'string' ? payload : JSON.stringify(payload)}`;
@@ -224,7 +274,8 @@ for (const kind of databaseKinds()) {
 
     it('answers 401 before looking at the body size: a bad token with an oversized body gets 401, not 413', async () => {
       const huge = { customerRef: MEMBER, padding: 'x'.repeat(70 * 1024) };
-      for (const endpoint of ENDPOINTS) assertRefused(await call(t.app, endpoint, 'Bearer garbage.token.here', huge), true, endpoint);
+      for (const endpoint of ENDPOINTS)
+        assertRefused(await call(t.app, endpoint, 'Bearer garbage.token.here', huge), true, endpoint);
     });
   });
 
@@ -249,7 +300,12 @@ for (const kind of databaseKinds()) {
 
       const validated = await bankCall(t.app, bank.token, 'validate', { customerRef: MEMBER });
       assert.equal(validated.statusCode, 200, validated.body);
-      assert.deepEqual(json(validated), { resultCode: 0, message: 'Customer found', customerName: 'Jane Wanjiru', customerRef: MEMBER });
+      assert.deepEqual(json(validated), {
+        resultCode: 0,
+        message: 'Customer found',
+        customerName: 'Jane Wanjiru',
+        customerRef: MEMBER,
+      });
       const paid = await call(t.app, 'payments', `Bearer ${bank.token}`);
       assert.equal(paid.statusCode, 200, paid.body);
     });

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
 import { writeSetupCode } from '../src/setup-code-file.js';
+import { bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
 import { databaseKinds } from './support/databases.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -24,16 +24,27 @@ interface Run {
 /** Runs a program to its end. Asynchronous, because the service it talks to runs in this process. */
 function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(file, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(file, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
+    // Nothing to type: a command that asks reads an empty answer instead of waiting forever.
+    child.stdin?.end();
   });
 }
 
-/** bis with only the settings given: the environment the tests run in must not leak a URL or token into them. */
-function bis(args: string[], settings: { BIS_URL?: string; BIS_ADMIN_TOKEN?: string; BIS_DATA_DIR?: string } = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, BIS_URL: '', BIS_ADMIN_TOKEN: '', ...settings };
+/** bis with only the settings given: the environment (and a login kept on this machine) must not leak a URL or token into them. */
+function bis(
+  args: string[],
+  settings: { BIS_URL?: string; BIS_ADMIN_TOKEN?: string; BIS_DATA_DIR?: string } = {},
+): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BIS_URL: '',
+    BIS_ADMIN_TOKEN: '',
+    BIS_CONFIG: join(tmpdir(), 'bis-no-login', 'config.json'),
+    ...settings,
+  };
   return run(process.execPath, [BIS, ...args], env);
 }
 
@@ -42,7 +53,11 @@ function succeeded(result: Run, what = 'bis'): void {
 }
 
 function exitedWith(result: Run, code: number): void {
-  assert.equal(result.code, code, `expected exit ${code}, got ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+  assert.equal(
+    result.code,
+    code,
+    `expected exit ${code}, got ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`,
+  );
 }
 
 /** The lines of a table after its header. */
@@ -64,21 +79,52 @@ async function closedPort(): Promise<number> {
 }
 
 const COMMANDS = [
-  'clients create', 'clients list', 'clients show',
-  'secrets issue', 'secrets revoke',
-  'members add', 'members set-status', 'members show', 'members import',
-  'payments list', 'payments export',
-  'audit', 'init', 'demo',
+  'clients create',
+  'clients list',
+  'clients show',
+  'secrets issue',
+  'secrets revoke',
+  'members add',
+  'members set-status',
+  'members show',
+  'members import',
+  'payments list',
+  'payments show',
+  'payments held',
+  'payments allocate',
+  'payments return',
+  'payments export',
+  'reconcile',
+  'reconciliations list',
+  'reconciliations show',
+  'reconciliations record',
+  'report daily',
+  'audit',
+  'init',
+  'login',
+  'logout',
+  'whoami',
+  'operators add',
+  'operators list',
+  'operators set-role',
+  'operators disable',
+  'operators enable',
+  'operators invite',
+  'demo',
 ];
 
 describe('bis without a service', () => {
   it('documents every command and the exit codes in --help', async () => {
     const help = await bis(['--help']);
     succeeded(help);
-    for (const group of ['clients', 'secrets', 'members', 'payments', 'audit', 'init', 'demo']) {
+    const groups = ['clients', 'secrets', 'members', 'payments', 'reconcile', 'reconciliations', 'report', 'audit'];
+    for (const group of [...groups, 'init', 'login', 'logout', 'whoami', 'operators', 'demo']) {
       assert.match(help.stdout, new RegExp(`^  ${group}\\b`, 'm'));
     }
-    assert.match(help.stdout, /Exit codes:\n  0  success\n  1  the service refused.*\n  2  usage error.*\n  3  the service could not be reached.*\n  4  the admin token is missing/);
+    assert.match(
+      help.stdout,
+      /Exit codes:\n {2}0 {2}success\n {2}1 {2}the service refused.*\n {2}2 {2}usage error.*\n {2}3 {2}the service could not be reached.*\n {2}4 {2}not signed in, or the service refused the credential/,
+    );
     assert.match(help.stdout, /BIS_URL .*default http:\/\/localhost:8080/);
   });
 
@@ -91,7 +137,7 @@ describe('bis without a service', () => {
     });
   });
 
-  it('exits 2 on a usage error, with commander\'s message on stderr', async () => {
+  it("exits 2 on a usage error, with commander's message on stderr", async () => {
     const cases = [
       ['frobnicate'],
       ['clients'],
@@ -105,7 +151,9 @@ describe('bis without a service', () => {
       ['payments', 'export', '--format', 'xml'],
       [],
     ];
-    const results = await Promise.all(cases.map((args) => bis(args, { BIS_URL: 'http://127.0.0.1:1', BIS_ADMIN_TOKEN: ADMIN_TOKEN })));
+    const results = await Promise.all(
+      cases.map((args) => bis(args, { BIS_URL: 'http://127.0.0.1:1', BIS_ADMIN_TOKEN: ADMIN_TOKEN })),
+    );
     results.forEach((result, i) => {
       exitedWith(result, 2);
       assert.ok(result.stderr.length > 0, `no message for ${cases[i]!.join(' ')}`);
@@ -133,7 +181,7 @@ describe('bis without a service', () => {
   it('exits 4 without an admin token, before sending anything', async () => {
     const result = await bis(['clients', 'list'], { BIS_URL: 'http://127.0.0.1:1' });
     exitedWith(result, 4);
-    assert.match(result.stderr, /no admin token: set BIS_ADMIN_TOKEN/);
+    assert.match(result.stderr, /not signed in: run bis login \(or set BIS_ADMIN_TOKEN/);
   });
 
   describe('a service that fails', () => {
@@ -142,7 +190,9 @@ describe('bis without a service', () => {
     before(async () => {
       server = createServer((request, response) => {
         if (request.url?.startsWith('/admin/v1/clients')) {
-          response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable","message":"Database unavailable"}');
+          response
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end('{"error":"unavailable","message":"Database unavailable"}');
         } else {
           response.writeHead(200, { 'content-type': 'text/html' }).end('<html>not the service</html>');
         }
@@ -174,7 +224,10 @@ for (const kind of databaseKinds()) {
     /** bis as the operator runs it; no output of it may ever show the admin token. */
     const cli = async (...args: string[]) => {
       const result = await bis(args, { BIS_URL: url, BIS_ADMIN_TOKEN: ADMIN_TOKEN });
-      assert.ok(!result.stdout.includes(ADMIN_TOKEN) && !result.stderr.includes(ADMIN_TOKEN), `bis ${args.join(' ')} printed the admin token`);
+      assert.ok(
+        !result.stdout.includes(ADMIN_TOKEN) && !result.stderr.includes(ADMIN_TOKEN),
+        `bis ${args.join(' ')} printed the admin token`,
+      );
       return result;
     };
     const cliJson = async (...args: string[]) => {
@@ -197,11 +250,17 @@ for (const kind of databaseKinds()) {
       it('exits 4 when the service refuses the token, and says what to set', async () => {
         const result = await bis(['clients', 'list'], { BIS_URL: url, BIS_ADMIN_TOKEN: 'not-the-admin-token-at-all' });
         exitedWith(result, 4);
-        assert.match(result.stderr, /^bis: admin API refused the token: set BIS_ADMIN_TOKEN to the service's admin token \(see bis init\)/);
+        assert.match(
+          result.stderr,
+          /^bis: the admin API refused the credential: sign in again with bis login, or set BIS_ADMIN_TOKEN to the owner token\n/,
+        );
       });
 
       it('takes --url and --token over the environment', async () => {
-        const result = await bis(['--url', url, '--token', ADMIN_TOKEN, 'clients', 'list'], { BIS_URL: 'http://127.0.0.1:1', BIS_ADMIN_TOKEN: 'wrong-token-wrong-token' });
+        const result = await bis(['--url', url, '--token', ADMIN_TOKEN, 'clients', 'list'], {
+          BIS_URL: 'http://127.0.0.1:1',
+          BIS_ADMIN_TOKEN: 'wrong-token-wrong-token',
+        });
         succeeded(result);
       });
     });
@@ -213,7 +272,7 @@ for (const kind of databaseKinds()) {
         assert.match(human.stdout, /^clientId\s+\S+\nname\s+Equity Bank\ncreatedAt\s+\d{4}-/);
         assert.match(human.stdout, /Next, issue its credentials: bis secrets issue \S+/);
         const created = await cliJson('clients', 'create', 'KCB Bank');
-        assert.deepEqual(Object.keys(created).sort(), ['clientId', 'createdAt', 'name']);
+        assert.deepEqual(Object.keys(created).sort(), ['allowedIps', 'clientId', 'createdAt', 'disabled', 'name']);
         assert.equal(created.name, 'KCB Bank');
       });
 
@@ -234,7 +293,10 @@ for (const kind of databaseKinds()) {
         const { clientId } = await cliJson('clients', 'create', 'Stanbic');
         const first = await cli('secrets', 'issue', clientId);
         succeeded(first);
-        assert.match(first.stdout, /^secretId\s+\S+\nhandoverUrl\s+http:\/\/bis\.test\/handover\/\S+\nexpiresAt\s+2026-11-24T08:00:00\.000Z\n/);
+        assert.match(
+          first.stdout,
+          /^secretId\s+\S+\nhandoverUrl\s+http:\/\/bis\.test\/handover\/\S+\nexpiresAt\s+2026-11-24T08:00:00\.000Z\n/,
+        );
         const second = await cliJson('secrets', 'issue', clientId);
         assert.match(second.handoverUrl, /^http:\/\/bis\.test\/handover\//);
         assert.equal(second.expiresAt, '2026-11-24T08:00:00.000Z');
@@ -250,7 +312,10 @@ for (const kind of databaseKinds()) {
         const shown = await cli('clients', 'show', clientId);
         succeeded(shown);
         assert.match(shown.stdout, new RegExp(`^clientId\\s+${clientId}\\nname\\s+NCBA\\n`));
-        assert.match(shown.stdout, /\nSecrets\nsecretId\s+state\s+createdAt\s+handoverExpiresAt\s+revealedAt\s+revokedAt\n/);
+        assert.match(
+          shown.stdout,
+          /\nSecrets\nsecretId\s+state\s+createdAt\s+handoverExpiresAt\s+revealedAt\s+revokedAt\n/,
+        );
         assert.match(shown.stdout, new RegExp(`${secretId}\\s+awaiting_handover\\s+\\S+\\s+\\S+\\s+-\\s+-`));
 
         const revoked = await cli('secrets', 'revoke', clientId, secretId);
@@ -268,7 +333,10 @@ for (const kind of databaseKinds()) {
         const unknown = await cli('clients', 'show', 'no-such-client');
         exitedWith(unknown, 1);
         assert.equal(unknown.stdout, '');
-        assert.match(unknown.stderr, /^bis: the service refused: No client with ID no-such-client \(404 not_found\)\n  list the clients and their IDs with: bis clients list\n$/);
+        assert.match(
+          unknown.stderr,
+          /^bis: the service refused: No client with ID no-such-client \(404 not_found\)\n {2}list the clients and their IDs with: bis clients list\n$/,
+        );
         const revoke = await cli('secrets', 'revoke', 'no-such-client', 'no-such-secret');
         exitedWith(revoke, 1);
         const blank = await cli('clients', 'create', ' ');
@@ -281,7 +349,10 @@ for (const kind of databaseKinds()) {
       it('members add creates an active member by default, then updates it', async () => {
         const added = await cli('members', 'add', '2100001', 'Jane Achieng');
         succeeded(added);
-        assert.match(added.stdout, /^Added member 2100001\.\ncustomerRef\s+2100001\nfullName\s+Jane Achieng\nstatus\s+active\n/);
+        assert.match(
+          added.stdout,
+          /^Added member 2100001\.\ncustomerRef\s+2100001\nfullName\s+Jane Achieng\nstatus\s+active\n/,
+        );
         const updated = await cli('members', 'add', '2100001', 'Jane A. Achieng', '--status', 'suspended');
         succeeded(updated);
         assert.match(updated.stdout, /^Updated member 2100001\.\n/);
@@ -294,14 +365,23 @@ for (const kind of databaseKinds()) {
         await cliJson('members', 'add', '2100003', 'Mary Wambui');
         const shown = await cli('members', 'show', '2100003');
         succeeded(shown);
-        assert.match(shown.stdout, /^customerRef\s+2100003\nfullName\s+Mary Wambui\nstatus\s+active\nactiveSince\s+2026-11-21T08:00:00\.000Z\ncreatedAt\s+\S+\nupdatedAt\s+\S+\n$/);
+        assert.match(
+          shown.stdout,
+          /^customerRef\s+2100003\nfullName\s+Mary Wambui\nstatus\s+active\nactiveSince\s+2026-11-21T08:00:00\.000Z\ncreatedAt\s+\S+\nupdatedAt\s+\S+\n$/,
+        );
         assert.equal((await cliJson('members', 'show', '2100003')).fullName, 'Mary Wambui');
         const unknown = await cli('members', 'show', '2199999');
         exitedWith(unknown, 1);
-        assert.match(unknown.stderr, /No member 2199999 \(404 not_found\)\n  add the member with: bis members add 2199999 "FULL NAME"/);
+        assert.match(
+          unknown.stderr,
+          /No member 2199999 \(404 not_found\)\n {2}add the member with: bis members add 2199999 "FULL NAME"/,
+        );
         const malformed = await cli('members', 'add', '12ab', 'Someone');
         exitedWith(malformed, 1);
-        assert.match(malformed.stderr, /customerRef: must be seven digits \(400 invalid_input\)\n  a member number is seven digits/);
+        assert.match(
+          malformed.stderr,
+          /customerRef: must be seven digits \(400 invalid_input\)\n {2}a member number is seven digits/,
+        );
       });
 
       it('members set-status keeps the name and changes only the status', async () => {
@@ -345,7 +425,10 @@ for (const kind of databaseKinds()) {
         await writeFile(file('register.json'), JSON.stringify(rows));
         const dry = await cli('members', 'import', file('register.json'), '--dry-run');
         succeeded(dry);
-        assert.equal(dry.stdout, `Dry run of ${file('register.json')}, nothing was changed: 1 created, 1 updated, 1 unchanged.\n`);
+        assert.equal(
+          dry.stdout,
+          `Dry run of ${file('register.json')}, nothing was changed: 1 created, 1 updated, 1 unchanged.\n`,
+        );
         exitedWith(await cli('members', 'show', '3000003'), 1);
         const applied = await cliJson('members', 'import', file('register.json'));
         assert.deepEqual(applied, { created: 1, updated: 1, unchanged: 1, dryRun: false });
@@ -377,17 +460,28 @@ for (const kind of databaseKinds()) {
         const result = await cli('members', 'import', file('bad.csv'));
         exitedWith(result, 1);
         assert.equal(result.stdout, '');
-        assert.match(result.stderr, new RegExp(`^bis: the service refused ${file('bad.csv').replace(/[.\\/]/g, '\\$&')}, so nothing was changed: `));
-        const reported = result.stderr.split('\n').filter((line) => /^  line \d+: /.test(line));
-        assert.deepEqual(reported.map((line) => line.match(/line (\d+)/)![1]), ['3', '5', '6']);
-        assert.match(reported[0]!, /^  line 3: bad customerRef/);
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `^bis: the service refused ${file('bad.csv').replace(/[.\\/]/g, '\\$&')}, so nothing was changed: `,
+          ),
+        );
+        const reported = result.stderr.split('\n').filter((line) => /^ {2}line \d+: /.test(line));
+        assert.deepEqual(
+          reported.map((line) => line.match(/line (\d+)/)![1]),
+          ['3', '5', '6'],
+        );
+        assert.match(reported[0]!, /^ {2}line 3: bad customerRef/);
         exitedWith(await cli('members', 'show', '3100001'), 1);
 
         const asJson = await cli('--json', 'members', 'import', file('bad.csv'));
         exitedWith(asJson, 1);
         const body = JSON.parse(asJson.stdout);
         assert.equal(body.error, 'invalid_import');
-        assert.deepEqual(body.errors.map((error: { line: number }) => error.line), [3, 5, 6]);
+        assert.deepEqual(
+          body.errors.map((error: { line: number }) => error.line),
+          [3, 5, 6],
+        );
       });
 
       it('exits 2 for a file it cannot read or whose kind it cannot tell', async () => {
@@ -413,7 +507,12 @@ for (const kind of databaseKinds()) {
           assert.equal(paid.statusCode, 200, paid.body);
           accepted.push(json(paid).erpRefId);
         }
-        const held = await bankCall(t.app, bank.token, 'payments', paymentBody('5199999', { transactionReference: 'HELD-1' }));
+        const held = await bankCall(
+          t.app,
+          bank.token,
+          'payments',
+          paymentBody('5199999', { transactionReference: 'HELD-1' }),
+        );
         assert.equal(held.statusCode, 404);
       });
 
@@ -421,22 +520,41 @@ for (const kind of databaseKinds()) {
         const result = await cli('payments', 'list', '--member', '5100001');
         succeeded(result);
         const [header, ...rows] = result.stdout.trimEnd().split('\n');
-        assert.deepEqual(header!.split(/\s+/), [
-          'receivedAt', 'status', 'erpRefId', 'transactionReference', 'paymentType', 'customerRef', 'memberName', 'amount', 'currency', 'heldReason', 'clientId',
+        assert.deepEqual(header!.trim().split(/\s+/), [
+          'ID',
+          'Received',
+          'Status',
+          'Receipt',
+          'Bank',
+          'Member',
+          'Type',
+          'Amount',
         ]);
         assert.equal(rows.length, 2);
-        assert.match(rows[0]!, new RegExp(`accepted\\s+${accepted[1]}\\s+TX-\\S+\\s+MPESA\\s+5100001\\s+Otieno, "Junior" Odhiambo\\s+20\\.00\\s+KES\\s+-\\s+\\S+$`));
-        assert.match(rows[1]!, new RegExp(`${accepted[0]}.*1500\\.50\\s+KES`));
-        assert.equal(header!.indexOf('amount') + 'amount'.length, rows[0]!.indexOf('20.00') + '20.00'.length, 'amounts align on the right');
+        assert.match(
+          rows[0]!,
+          new RegExp(
+            `^\\s*\\d+  2026-11-21 08:00  accepted  ${accepted[1]}  Payments Bank  5100001  MPESA\\s+20\\.00$`,
+          ),
+        );
+        assert.match(rows[1]!, new RegExp(`${accepted[0]}.*1,500\\.50$`));
+        assert.equal(header!.length, rows[0]!.length, 'amounts align on the right');
+        for (const line of [header, ...rows]) assert.ok(line!.length <= 100, `wider than 100 columns: ${line}`);
       });
 
       it('filters by status, member and dates; --json gives items and nextCursor', async () => {
         const held = await cliJson('payments', 'list', '--status', 'held');
-        assert.deepEqual(held.items.map((p: { transactionReference: string }) => p.transactionReference), ['HELD-1']);
+        assert.deepEqual(
+          held.items.map((p: { transactionReference: string }) => p.transactionReference),
+          ['HELD-1'],
+        );
         assert.equal(held.items[0].heldReason, 'customer_not_payable');
         assert.equal(held.nextCursor, null);
         const heldTable = await cli('payments', 'list', '--status', 'held');
-        assert.match(rowsOf(heldTable.stdout)[0]!, /held\s+-\s+HELD-1\s+MPESA\s+5199999\s+-\s+1500\.50\s+KES\s+customer_not_payable/);
+        assert.match(rowsOf(heldTable.stdout)[0]!, /held\s+-\s+Payments Bank\s+5199999\s+MPESA\s+1,500\.50$/);
+        const heldDesk = await cli('payments', 'held');
+        succeeded(heldDesk);
+        assert.match(heldDesk.stdout, /Payments Bank\s+5199999\s+member unknown or not active\s+1,500\.50/);
 
         const limited = await cliJson('payments', 'list', '--member', '5100001', '--limit', '1');
         assert.equal(limited.items.length, 1);
@@ -447,14 +565,28 @@ for (const kind of databaseKinds()) {
         const none = await cli('payments', 'list', '--from', '2027-01-01');
         succeeded(none);
         assert.match(none.stdout, /\n\(none\)\n$/);
-        const window = await cliJson('payments', 'list', '--from', '2026-11-21T08:00:00Z', '--to', '2026-11-21T08:00:01Z', '--member', '5100001');
+        const window = await cliJson(
+          'payments',
+          'list',
+          '--from',
+          '2026-11-21T08:00:00Z',
+          '--to',
+          '2026-11-21T08:00:01Z',
+          '--member',
+          '5100001',
+        );
         assert.equal(window.items.length, 2);
       });
 
       it('follows nextCursor past one page until --limit rows have come', async () => {
         const bank = await bankWithToken(t.app, 'Busy Bank');
         for (let i = 0; i < 505; i += 1) {
-          const held = await bankCall(t.app, bank.token, 'payments', paymentBody('5299999', { transactionReference: `MANY-${i}` }));
+          const held = await bankCall(
+            t.app,
+            bank.token,
+            'payments',
+            paymentBody('5299999', { transactionReference: `MANY-${i}` }),
+          );
           assert.equal(held.statusCode, 404);
         }
         const all = await cliJson('payments', 'list', '--member', '5299999', '--limit', '1000');
@@ -462,7 +594,7 @@ for (const kind of databaseKinds()) {
         assert.equal(new Set(all.items.map((p: { transactionReference: string }) => p.transactionReference)).size, 505);
         assert.equal(all.nextCursor, null);
         const some = await cli('payments', 'list', '--member', '5299999', '--limit', '501');
-        assert.equal(rowsOf(some.stdout).filter((line) => line.includes('MANY-')).length, 501);
+        assert.equal(rowsOf(some.stdout).filter((line) => line.includes('5299999')).length, 501);
         assert.match(some.stdout, /\(more than 501; raise --limit/);
       });
 
@@ -470,8 +602,15 @@ for (const kind of databaseKinds()) {
         const first = await cli('payments', 'export');
         succeeded(first);
         const lines = first.stdout.split('\r\n');
-        assert.equal(lines[0], 'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId');
-        for (const erpRefId of accepted) assert.ok(lines.some((line) => line.startsWith(`${erpRefId},`)), first.stdout);
+        assert.equal(
+          lines[0],
+          'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId,paymentId,payerName,narration,source',
+        );
+        for (const erpRefId of accepted)
+          assert.ok(
+            lines.some((line) => line.startsWith(`${erpRefId},`)),
+            first.stdout,
+          );
         assert.ok(lines.some((line) => line.includes(',"Otieno, ""Junior"" Odhiambo",1500.50,KES,')));
         const cursor = first.stderr.match(/^next cursor: (\S+)\n$/)?.[1];
         assert.ok(cursor, first.stderr);
@@ -489,15 +628,24 @@ for (const kind of databaseKinds()) {
         const second = await cli('payments', 'export', '--since', cursor, '--format', 'json', '--out', out);
         succeeded(second);
         assert.equal(second.stdout, '');
-        const records = (await readFile(out, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
-        assert.deepEqual(records.map((record) => [record.erpRefId, record.amount]), [[erpRefId, '99.99']]);
+        const records = (await readFile(out, 'utf8'))
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
+        assert.deepEqual(
+          records.map((record) => [record.erpRefId, record.amount]),
+          [[erpRefId, '99.99']],
+        );
         assert.ok(!existsSync(`${out}.partial`));
         const next = second.stderr.match(/^next cursor: (\S+)\n$/)?.[1];
         assert.ok(next && next !== cursor, second.stderr);
 
         const withJson = await cli('--json', 'payments', 'export', '--since', next);
         succeeded(withJson);
-        assert.equal(withJson.stdout, 'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId\r\n');
+        assert.equal(
+          withJson.stdout,
+          'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId,paymentId,payerName,narration,source\r\n',
+        );
         assert.match(withJson.stderr, /^next cursor: \S+\n$/);
       });
 
@@ -515,7 +663,9 @@ for (const kind of databaseKinds()) {
       it('bis audit shows admin actions with time, action, target, request id and source address', async () => {
         const { clientId } = await cliJson('clients', 'create', 'Audited Bank');
         const trail = await cliJson('audit', '--limit', '10000');
-        const created = trail.items.find((event: { action: string; target: string }) => event.action === 'client.created' && event.target === clientId);
+        const created = trail.items.find(
+          (event: { action: string; target: string }) => event.action === 'client.created' && event.target === clientId,
+        );
         assert.ok(created, JSON.stringify(trail.items.slice(-3)));
         assert.equal(created.at, '2026-11-21T08:00:00.000Z');
         assert.match(created.requestId, /^[0-9a-f-]{36}$/);
@@ -523,8 +673,15 @@ for (const kind of databaseKinds()) {
 
         const table = await cli('audit', '--limit', '10000');
         succeeded(table);
-        assert.match(table.stdout, /^id\s+at\s+action\s+target\s+requestId\s+sourceIp\s+detail\n/);
-        assert.ok(rowsOf(table.stdout).some((line) => line.includes('client.created') && line.includes(clientId) && line.includes(created.requestId)));
+        assert.match(table.stdout, /^\s*ID\s+When\s+Who\s+Action\s+Target\s+From\n/);
+        assert.ok(
+          rowsOf(table.stdout).some((line) =>
+            /2026-11-21 08:00\s+owner token\s+client\.created\s+\S+\s+127\.0\.0\.1$/.test(line),
+          ),
+          table.stdout,
+        );
+        assert.match(table.stderr, /^Times are in UTC/);
+        for (const line of table.stdout.split('\n')) assert.ok(line.length <= 100, `wider than 100 columns: ${line}`);
       });
 
       it('--limit, --from and --to narrow it', async () => {
@@ -540,41 +697,47 @@ for (const kind of databaseKinds()) {
     });
 
     describe('init', () => {
-      it('says the service already has an admin token when it has one', async () => {
-        const result = await bis(['init', '--code', 'ABCD-EFGH-JKLM'], { BIS_URL: url });
+      it('says an admin exists already when the service has one', async () => {
+        const result = await bis(['init', '--code', 'ABCD-EFGH-JKLM', '--email', 'a@sacco.example', '--name', 'A'], {
+          BIS_URL: url,
+        });
         exitedWith(result, 1);
-        assert.match(result.stderr, /the service already has an admin token, so bis init did nothing/);
+        assert.match(result.stderr, /the setup code is wrong or expired|an admin exists already/);
       });
 
-      it('makes the first admin token once, prints it once, and the token then works', async () => {
+      it('makes the first admin with the code in the data directory, once, and gives an invite link', async () => {
         const fresh = await startTestApp(kind, { config: { adminToken: undefined } });
         try {
           const freshUrl = await listen(fresh);
-          const refused = await bis(['clients', 'list'], { BIS_URL: freshUrl, BIS_ADMIN_TOKEN: 'a-token-nobody-made-yet' });
+          const refused = await bis(['clients', 'list'], {
+            BIS_URL: freshUrl,
+            BIS_ADMIN_TOKEN: 'a-token-nobody-made-yet',
+          });
           exitedWith(refused, 4);
-          assert.match(refused.stderr, /bis init/);
 
-          const wrongCode = await bis(['init', '--code', 'ABCD-EFGH-JKLM'], { BIS_URL: freshUrl });
+          const who = ['--email', 'chief@sacco.example', '--name', 'Chief Officer'];
+          const wrongCode = await bis(['init', '--code', 'ABCD-EFGH-JKLM', ...who], { BIS_URL: freshUrl });
           exitedWith(wrongCode, 1);
-          assert.match(wrongCode.stderr, /setup code/);
+          assert.match(wrongCode.stderr, /setup code is wrong or expired/);
           const dataDir = mkdtempSync(join(tmpdir(), 'bis-init-'));
-          exitedWith(await bis(['init'], { BIS_URL: freshUrl, BIS_DATA_DIR: dataDir }), 2);
+          const noCode = await bis(['init', ...who], { BIS_URL: freshUrl, BIS_DATA_DIR: dataDir });
+          exitedWith(noCode, 2);
+          assert.match(noCode.stderr, /no setup code/);
 
           // As the service does at start: a new code, left in its data directory for bis init on the same machine.
-          const code = await fresh.app.services.adminTokens.newSetupCode();
+          const code = await fresh.app.services.setupCodes.make();
           writeSetupCode(dataDir, code);
-          const init = await bis(['init'], { BIS_URL: freshUrl, BIS_DATA_DIR: dataDir });
+          // No password typed (standard input is empty): an invite link instead.
+          const init = await bis(['init', ...who], { BIS_URL: freshUrl, BIS_DATA_DIR: dataDir });
           succeeded(init);
+          assert.match(init.stdout, /Admin chief@sacco\.example is ready\. Open this link/);
+          assert.match(init.stdout, /^ {2}http:\/\/\S+\/invite\/\S+$/m);
           assert.ok(!existsSync(join(dataDir, 'setup-code')), 'the used code is removed');
           rmSync(dataDir, { recursive: true, force: true });
-          const token = init.stdout.match(/^ {2}export BIS_ADMIN_TOKEN=(\S+)$/m)?.[1];
-          assert.ok(token, init.stdout);
-          assert.equal(init.stdout.split(token).length - 1, 2, 'the token itself, and the export line');
-          succeeded(await bis(['clients', 'list'], { BIS_URL: freshUrl, BIS_ADMIN_TOKEN: token }));
 
-          const again = await bis(['--json', 'init', '--code', code], { BIS_URL: freshUrl });
+          const again = await bis(['init', '--code', code, ...who], { BIS_URL: freshUrl });
           exitedWith(again, 1);
-          assert.ok(!again.stdout.includes(token) && !again.stderr.includes(token));
+          assert.doesNotMatch(again.stdout + again.stderr, new RegExp(code), 'a used code is never echoed');
         } finally {
           await fresh.close();
         }
@@ -589,17 +752,28 @@ for (const kind of databaseKinds()) {
         assert.match(demo.stdout, /members\s+1234567 Jane Wanjiru \(active\), 7654321 Peter Otieno \(suspended\)/);
         const script = demo.stdout.slice(demo.stdout.indexOf('\nBIS_URL=') + 1);
         assert.match(script, new RegExp(`^BIS_URL=${url.replace(/[.]/g, '\\.')}\\n`));
-        assert.match(script, /curl -s -u "\$CLIENT_ID:\$CLIENT_SECRET" -d grant_type=client_credentials "\$BIS_URL\/oauth\/v1\/token"/);
+        assert.match(
+          script,
+          /curl -s -u "\$CLIENT_ID:\$CLIENT_SECRET" -d grant_type=client_credentials "\$BIS_URL\/oauth\/v1\/token"/,
+        );
 
         const pasted = await run('bash', ['-c', script], { ...process.env, NO_PROXY: '*', no_proxy: '*' });
         succeeded(pasted, 'the walk-through');
         const answers = pasted.stdout.trimEnd().split('\n');
         assert.equal(answers.length, 4, pasted.stdout);
-        assert.equal(answers[0], '{"resultCode":0,"message":"Customer found","customerName":"Jane Wanjiru","customerRef":"1234567"}  (HTTP 200)');
-        const receipt = answers[1]!.match(/^\{"resultCode":0,"message":"Payment accepted","erpRefId":"([A-Z0-9]{8})","transactionReference":"DEMO-0001"\} {2}\(HTTP 200\)$/)?.[1];
+        assert.equal(
+          answers[0],
+          '{"resultCode":0,"message":"Customer found","customerName":"Jane Wanjiru","customerRef":"1234567"}  (HTTP 200)',
+        );
+        const receipt = answers[1]!.match(
+          /^\{"resultCode":0,"message":"Payment accepted","erpRefId":"([A-Z0-9]{8})","transactionReference":"DEMO-0001"\} {2}\(HTTP 200\)$/,
+        )?.[1];
         assert.ok(receipt, answers[1]);
         assert.equal(answers[2], answers[1], 'the re-send gets the same receipt');
-        assert.equal(answers[3], '{"resultCode":1,"message":"Customer not found","customerName":"","customerRef":""}  (HTTP 404)');
+        assert.equal(
+          answers[3],
+          '{"resultCode":1,"message":"Customer not found","customerName":"","customerRef":""}  (HTTP 404)',
+        );
       });
 
       it('runs again on the same service, and --json gives the credentials for scripts', async () => {
@@ -607,10 +781,13 @@ for (const kind of databaseKinds()) {
         assert.equal(demo.baseUrl, url);
         assert.match(demo.client_id, /\S/);
         assert.match(demo.client_secret, /^[A-Za-z0-9._~-]{20,}$/);
-        assert.deepEqual(demo.members.map((m: { customerRef: string; status: string }) => [m.customerRef, m.status]), [
-          ['1234567', 'active'],
-          ['7654321', 'suspended'],
-        ]);
+        assert.deepEqual(
+          demo.members.map((m: { customerRef: string; status: string }) => [m.customerRef, m.status]),
+          [
+            ['1234567', 'active'],
+            ['7654321', 'suspended'],
+          ],
+        );
       });
 
       it('refuses to overwrite a real member with the demo ones unless --force', async () => {

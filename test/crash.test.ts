@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.js';
-import { startService, stopService, type ServiceProcess } from './support/service-process.js';
+import { type ServiceProcess, startService, stopService } from './support/service-process.js';
 import { ADMIN_TOKEN } from './support/test-app.js';
 
 async function call(url: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -20,7 +23,10 @@ async function call(url: string, method: string, path: string, body?: unknown, t
 async function integrate(url: string) {
   const { body: client } = await call(url, 'POST', '/admin/v1/clients', { name: 'Crash Bank' });
   const { body: issued } = await call(url, 'POST', `/admin/v1/clients/${client.clientId}/secrets`);
-  const revealed = await fetch(`${url}${new URL(issued.handoverUrl).pathname}`, { method: 'POST', headers: { accept: 'application/json' } });
+  const revealed = await fetch(`${url}${new URL(issued.handoverUrl).pathname}`, {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
   const { client_secret: secret } = (await revealed.json()) as { client_secret: string };
   const tokenResponse = await fetch(`${url}/oauth/v1/token`, {
     method: 'POST',
@@ -61,7 +67,13 @@ for (const kind of databaseKinds()) {
         for (;;) {
           const reference = `CRASH-${++sent}`;
           try {
-            const { status, body } = await call(url, 'POST', '/bank/v1/payments', { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' }, token);
+            const { status, body } = await call(
+              url,
+              'POST',
+              '/bank/v1/payments',
+              { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' },
+              token,
+            );
             if (status === 200) acknowledged.set(reference, body.erpRefId);
           } catch {
             return; // the connection died with the process
@@ -71,8 +83,12 @@ for (const kind of databaseKinds()) {
       let sendersDone = false;
       const senders = Promise.all(Array.from({ length: 20 }, sender)).then(() => (sendersDone = true));
       const deadline = Date.now() + 60_000;
-      while (acknowledged.size < 100 && !sendersDone && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.ok(acknowledged.size >= 100, `only ${acknowledged.size} payments acknowledged before the kill:\n${service.output()}`);
+      while (acknowledged.size < 100 && !sendersDone && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(
+        acknowledged.size >= 100,
+        `only ${acknowledged.size} payments acknowledged before the kill:\n${service.output()}`,
+      );
       await stopService(service, 'SIGKILL');
       await senders;
 
@@ -81,7 +97,13 @@ for (const kind of databaseKinds()) {
         const stored = await call(service.url, 'GET', `/admin/v1/payments/${erpRefId}`);
         assert.equal(stored.status, 200, `${reference} (${erpRefId}) was acknowledged but is gone`);
         assert.equal(stored.body.transactionReference, reference);
-        const again = await call(service.url, 'POST', '/bank/v1/payments', { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' }, token);
+        const again = await call(
+          service.url,
+          'POST',
+          '/bank/v1/payments',
+          { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' },
+          token,
+        );
         assert.equal(again.status, 200);
         assert.equal(again.body.erpRefId, erpRefId);
       }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
+import { NEEDS_POSTGRES } from './support/databases.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 async function onServer(statement: string) {
@@ -11,24 +12,30 @@ async function onServer(statement: string) {
   await client.end();
 }
 
-describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATABASE_URL }, () => {
+describe('while PostgreSQL refuses connections', { skip: NEEDS_POSTGRES }, () => {
   let t: TestApp;
   let database: string;
   before(async () => {
     t = await startTestApp('postgres');
-    database = (await t.database.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name;
+    database = (
+      await t.database.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+        .executeTakeFirstOrThrow()
+    ).name;
   });
   after(async () => {
     await onServer(`alter database ${database} allow_connections true`);
     await t.close();
   });
 
-  it('answers 503 with Retry-After, in each API\'s own shape, then recovers by itself', async () => {
+  it("answers 503 with Retry-After, in each API's own shape, then recovers by itself", async () => {
     const bank = await bankWithToken(t.app);
     await putMember(t.app, '9100001', 'Fault Tolerant');
 
     await onServer(`alter database ${database} allow_connections false`);
-    await onServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`);
+    await onServer(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
+    );
 
     const validate = await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' });
     assert.equal(validate.statusCode, 503, validate.body);
@@ -53,10 +60,15 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' })).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    assert.ok(Number(/^bis_db_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) > 0, 'the outage is counted');
+    assert.ok(
+      Number(/^bis_db_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) > 0,
+      'the outage is counted',
+    );
   });
 
-  it('answers 503 within seconds, not a hang, while another transaction holds the member, and accepts once it lets go', { timeout: 20_000 }, async () => {
+  it('answers 503 within seconds, not a hang, while another transaction holds the member, and accepts once it lets go', {
+    timeout: 20_000,
+  }, async () => {
     const bank = await bankWithToken(t.app, 'Lock Bank');
     await putMember(t.app, '9100002', 'Locked Member');
     assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100002' })).statusCode, 200);
@@ -65,9 +77,14 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query(`update members set full_name = full_name where customer_ref = '9100002'`);
+      await holder.query(`update members set full_name = full_name where member_number = '9100002'`);
       const started = Date.now();
-      const held = await bankCall(t.app, bank.token, 'payments', paymentBody('9100002', { transactionReference: 'LOCKED-1' }));
+      const held = await bankCall(
+        t.app,
+        bank.token,
+        'payments',
+        paymentBody('9100002', { transactionReference: 'LOCKED-1' }),
+      );
       const waited = Date.now() - started;
       assert.equal(held.statusCode, 503, held.body);
       assert.equal(held.headers['retry-after'], '5');
@@ -77,12 +94,19 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
       await holder.query('rollback');
       await holder.end();
     }
-    const retried = await bankCall(t.app, bank.token, 'payments', paymentBody('9100002', { transactionReference: 'LOCKED-1' }));
+    const retried = await bankCall(
+      t.app,
+      bank.token,
+      'payments',
+      paymentBody('9100002', { transactionReference: 'LOCKED-1' }),
+    );
     assert.equal(retried.statusCode, 200, retried.body);
   });
 
   // Notifications sent together share a statement; a locked member must not fail the others.
-  it('accepts the payments sent together with one for a locked member, and answers only that one 503', { timeout: 30_000 }, async () => {
+  it('accepts the payments sent together with one for a locked member, and answers only that one 503', {
+    timeout: 30_000,
+  }, async () => {
     const bank = await bankWithToken(t.app, 'Lock Batch Bank');
     const free = ['9100011', '9100012', '9100013'];
     for (const ref of ['9100010', ...free]) {
@@ -93,9 +117,11 @@ describe('while PostgreSQL refuses connections', { skip: !process.env.TEST_DATAB
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query(`update members set full_name = full_name where customer_ref = '9100010'`);
+      await holder.query(`update members set full_name = full_name where member_number = '9100010'`);
       const [locked, ...others] = await Promise.all(
-        ['9100010', ...free].map((ref) => bankCall(t.app, bank.token, 'payments', paymentBody(ref, { transactionReference: `BATCH-${ref}` }))),
+        ['9100010', ...free].map((ref) =>
+          bankCall(t.app, bank.token, 'payments', paymentBody(ref, { transactionReference: `BATCH-${ref}` })),
+        ),
       );
       assert.equal(locked!.statusCode, 503, locked!.body);
       for (const other of others) assert.equal(other.statusCode, 200, other.body);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPaymentsStore } from '../src/payments/payments-store.js';
+import { recordStatement } from '../src/payments/record-statement.js';
 import { admin, bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
-import { databaseKinds } from './support/databases.js';
+import { databaseKinds, NEEDS_POSTGRES } from './support/databases.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 type Bank = Awaited<ReturnType<typeof bankWithToken>>;
@@ -10,7 +10,10 @@ type Bank = Awaited<ReturnType<typeof bankWithToken>>;
 async function exportSince(t: TestApp, query: Record<string, string> = {}) {
   const response = await admin(t.app, 'GET', `/payments/export?${new URLSearchParams({ format: 'ndjson', ...query })}`);
   assert.equal(response.statusCode, 200, response.body);
-  const records = response.body.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const records = response.body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   return { records, cursor: response.headers['next-cursor'] as string, response };
 }
 
@@ -38,11 +41,19 @@ for (const kind of databaseKinds()) {
       assert.equal(response.statusCode, 200);
       assert.match(response.headers['content-type'] as string, /^text\/csv/);
       const lines = response.body.split('\r\n');
-      assert.equal(lines[0], 'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId');
+      assert.equal(
+        lines[0],
+        'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId,paymentId,payerName,narration,source',
+      );
       const row = lines.find((line) => line.startsWith(erpRefId));
       assert.ok(row, response.body);
       const at = t.clock.now().toISOString();
-      assert.equal(row, `${erpRefId},"CSV,1",MPESA,5000001,"Otieno, ""Junior"" Odhiambo",1500.50,KES,${at},${at},${bank.clientId}`);
+      const added = /,\d+,,,notification$/;
+      assert.match(row, added, 'then paymentId, payerName and narration (none sent), source');
+      assert.equal(
+        row.replace(added, ''),
+        `${erpRefId},"CSV,1",MPESA,5000001,"Otieno, ""Junior"" Odhiambo",1500.50,KES,${at},${at},${bank.clientId}`,
+      );
       assert.equal(lines.at(-1), '', 'every record ends with CRLF');
     });
 
@@ -54,9 +65,25 @@ for (const kind of databaseKinds()) {
       const held = await bankCall(t.app, bank.token, 'payments', paymentBody('5999999'));
       assert.equal(held.statusCode, 404);
       const second = await exportSince(t, { since: first.cursor });
-      assert.deepEqual(second.records.map((record) => record.erpRefId), [a, b]);
+      assert.deepEqual(
+        second.records.map((record) => record.erpRefId),
+        [a, b],
+      );
       assert.deepEqual(Object.keys(second.records[0]), [
-        'erpRefId', 'transactionReference', 'paymentType', 'customerRef', 'memberName', 'amount', 'currency', 'transactionDate', 'receivedAt', 'clientId',
+        'erpRefId',
+        'transactionReference',
+        'paymentType',
+        'customerRef',
+        'memberName',
+        'amount',
+        'currency',
+        'transactionDate',
+        'receivedAt',
+        'clientId',
+        'paymentId',
+        'payerName',
+        'narration',
+        'source',
       ]);
       const third = await exportSince(t, { since: second.cursor });
       assert.deepEqual(third.records, []);
@@ -68,7 +95,10 @@ for (const kind of databaseKinds()) {
       const boundary = t.clock.now().toISOString();
       const late = await acceptedPayment(t, bank, '5000001');
       const { records } = await exportSince(t, { from: boundary });
-      assert.deepEqual(records.map((record) => record.erpRefId), [late]);
+      assert.deepEqual(
+        records.map((record) => record.erpRefId),
+        [late],
+      );
       const before = await exportSince(t, { to: boundary });
       assert.ok(!before.records.some((record) => record.erpRefId === late));
     });
@@ -110,7 +140,10 @@ for (const kind of databaseKinds()) {
       const accepted = await bankCall(t.app, bank.token, 'payments', body);
       assert.equal(accepted.statusCode, 200);
       const afterAcceptance = await exportSince(t, { since: whileHeld.cursor });
-      assert.deepEqual(afterAcceptance.records.map((record) => record.erpRefId), [json(accepted).erpRefId]);
+      assert.deepEqual(
+        afterAcceptance.records.map((record) => record.erpRefId),
+        [json(accepted).erpRefId],
+      );
       assert.deepEqual((await exportSince(t, { since: afterAcceptance.cursor })).records, []);
     });
 
@@ -132,7 +165,7 @@ for (const kind of databaseKinds()) {
   });
 }
 
-describe('payment export while an earlier transaction is still open', { skip: !process.env.TEST_DATABASE_URL }, () => {
+describe('payment export while an earlier transaction is still open', { skip: NEEDS_POSTGRES }, () => {
   let t: TestApp;
   before(async () => (t = await startTestApp('postgres')));
   after(() => t.close());
@@ -143,29 +176,33 @@ describe('payment export while an earlier transaction is still open', { skip: !p
     await bankCall(t.app, bank.token, 'validate', { customerRef: '5100001' });
     const start = await exportSince(t);
 
-    // The slow payment is recorded by the store's own code inside a transaction the test keeps open.
-    const store = createPaymentsStore(t.database.db);
+    // The slow payment is recorded by the recording statement itself inside a transaction the test keeps open.
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let recorded!: () => void;
     const isRecorded = new Promise<void>((resolve) => (recorded = resolve));
     const now = t.clock.now();
     const slow = t.database.db.transaction().execute(async (tx) => {
-      const [row] = await store.notify(
-        [
-          {
-            payment: {
-              client_id: bank.clientId, transaction_reference: 'SLOW-1', payment_type: 'RTGS', customer_ref: '5100001', amount: '10.00',
-              currency: 'KES', transaction_date: now, payer_name: null, payer_account: null, payer_phone: null, narration: null,
-              raw_notification: '{}', received_at: now, receipt: 'SLWAAAA2',
-            },
-            memberNumber: '5100001',
-          },
-        ],
-        { required: true, windowStart: new Date(now.getTime() - 60_000) },
-        tx,
-      );
-      assert.ok(typeof row === 'object' && row.payment.erp_ref_id === 'SLWAAAA2', 'accepted with the receipt given');
+      const item = {
+        clientId: bank.clientId,
+        transactionReference: 'SLOW-1',
+        paymentType: 'RTGS',
+        customerRef: '5100001',
+        memberNumber: '5100001',
+        amount: '10.00',
+        currency: 'KES',
+        transactionDate: now,
+        payerName: null,
+        payerAccount: null,
+        payerPhone: null,
+        narration: null,
+        rawNotification: '{}',
+        receivedAt: now,
+        receipt: 'SLWAAAA2',
+      };
+      const rule = { validationRequired: true, validationsSince: new Date(now.getTime() - 60_000) };
+      const { rows } = await recordStatement([item], rule, false).execute(tx);
+      assert.equal(rows[0]?.erp_ref_id, 'SLWAAAA2', 'accepted with the receipt given');
       recorded();
       await held;
     });
@@ -173,7 +210,10 @@ describe('payment export while an earlier transaction is still open', { skip: !p
 
     const fast = await acceptedPayment(t, bank, '5100001');
     const during = await exportSince(t, { since: start.cursor });
-    assert.ok(!during.records.some((record) => record.erpRefId === 'SLWAAAA2'), 'the open transaction is not visible yet');
+    assert.ok(
+      !during.records.some((record) => record.erpRefId === 'SLWAAAA2'),
+      'the open transaction is not visible yet',
+    );
     commit();
     await slow;
     const afterCommit = await exportSince(t, { since: during.cursor });

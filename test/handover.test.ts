@@ -58,14 +58,22 @@ function assertPageHeaders(response: LightMyRequestResponse, label: string) {
   assert.equal(response.headers['cache-control'], 'no-store', `${label}: Cache-Control`);
   assert.equal(response.headers['referrer-policy'], 'no-referrer', `${label}: Referrer-Policy`);
   const csp = String(response.headers['content-security-policy'] ?? '');
-  assert.match(csp, /(^|;)\s*default-src 'none'\s*(;|$)/, `${label}: Content-Security-Policy is ${JSON.stringify(csp)}`);
+  assert.match(
+    csp,
+    /(^|;)\s*default-src 'none'\s*(;|$)/,
+    `${label}: Content-Security-Policy is ${JSON.stringify(csp)}`,
+  );
 }
 
 /** An HTML page that loads nothing from anywhere else: a link scanner or a hostile CDN must learn nothing. */
 function assertSelfContainedHtml(response: LightMyRequestResponse, label: string) {
   assert.match(String(response.headers['content-type']), /^text\/html/, `${label}: content type`);
   const body = response.body;
-  assert.doesNotMatch(body, /\b(src|href|srcset|action|poster|data)\s*=\s*["']?\s*(https?:)?\/\//i, `${label}: attribute pointing at another host`);
+  assert.doesNotMatch(
+    body,
+    /\b(src|href|srcset|action|poster|data)\s*=\s*["']?\s*(https?:)?\/\//i,
+    `${label}: attribute pointing at another host`,
+  );
   assert.doesNotMatch(body, /<script[^>]*\bsrc\s*=/i, `${label}: external script`);
   assert.doesNotMatch(body, /<link[^>]*\bhref\s*=\s*["']?\s*(https?:)?\/\//i, `${label}: external stylesheet or link`);
   assert.doesNotMatch(body, /<img[^>]*\bsrc\s*=\s*["']?\s*(https?:)?\/\//i, `${label}: external image`);
@@ -300,7 +308,7 @@ for (const kind of databaseKinds()) {
     });
 
     describe('what every hand-over page carries', () => {
-      it('sends Cache-Control: no-store, Referrer-Policy: no-referrer and a CSP with default-src \'none\' on GET and POST, success and failure', async () => {
+      it("sends Cache-Control: no-store, Referrer-Policy: no-referrer and a CSP with default-src 'none' on GET and POST, success and failure", async () => {
         const clientId = await newClient(t.app);
         const first = pathOf((await issue(t.app, clientId)).handoverUrl);
         const second = pathOf((await issue(t.app, clientId)).handoverUrl);
@@ -396,7 +404,10 @@ for (const kind of databaseKinds()) {
         const issued = await requestToken(t.app, bank.clientId, bank.clientSecret);
         assert.equal(issued.statusCode, 200, issued.body);
         const token = json(issued).access_token as string;
-        assert.equal((await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/${bank.secretId}`)).statusCode, 204);
+        assert.equal(
+          (await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/${bank.secretId}`)).statusCode,
+          204,
+        );
 
         const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
         assert.equal(refused.statusCode, 401, refused.body);
@@ -413,10 +424,13 @@ for (const kind of databaseKinds()) {
     });
 
     describe('GET /admin/v1/clients/{clientId}', () => {
-      it('lists the client\'s secrets with id, state and dates, and never a hash', async () => {
+      it("lists the client's secrets with id, state and dates, and never a hash", async () => {
         const bank = await createBank(t.app, 'Listed Bank');
         const pending = await issue(t.app, bank.clientId);
-        assert.equal((await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/${pending.secretId}`)).statusCode, 204);
+        assert.equal(
+          (await admin(t.app, 'DELETE', `/clients/${bank.clientId}/secrets/${pending.secretId}`)).statusCode,
+          204,
+        );
 
         const shown = await admin(t.app, 'GET', `/clients/${bank.clientId}`);
         assert.equal(shown.statusCode, 200, shown.body);
@@ -426,7 +440,8 @@ for (const kind of databaseKinds()) {
         assert.ok(Array.isArray(body.secrets), 'no secrets list');
         assert.equal(body.secrets.length, 2);
 
-        const find = (secretId: string) => body.secrets.find((s: Record<string, unknown>) => Object.values(s).includes(secretId));
+        const find = (secretId: string) =>
+          body.secrets.find((s: Record<string, unknown>) => Object.values(s).includes(secretId));
         const revealed = find(bank.secretId);
         const revoked = find(pending.secretId);
         assert.ok(revealed, 'the revealed secret is not listed by its id');

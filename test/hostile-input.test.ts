@@ -17,8 +17,12 @@ for (const kind of databaseKinds()) {
     });
     after(() => t.close());
 
-    it('refuses a NUL character in a payment\'s text fields with 400 and records nothing', async () => {
-      for (const overrides of [{ transactionReference: 'NUL\u0000REF' }, { narration: 'a\u0000b' }, { payerName: '\u0000' }]) {
+    it("refuses a NUL character in a payment's text fields with 400 and records nothing", async () => {
+      for (const overrides of [
+        { transactionReference: 'NUL\u0000REF' },
+        { narration: 'a\u0000b' },
+        { payerName: '\u0000' },
+      ]) {
         const response = await bankCall(t.app, bank.token, 'payments', paymentBody('9000001', overrides));
         assert.equal(response.statusCode, 400, response.body);
         assert.equal(json(response).resultCode, 4);
@@ -47,7 +51,12 @@ for (const kind of databaseKinds()) {
     });
 
     it('refuses a transactionDate beyond year 9999 once its offset is applied', async () => {
-      const response = await bankCall(t.app, bank.token, 'payments', paymentBody('9000001', { transactionDate: '9999-12-31T23:59:59-23:59' }));
+      const response = await bankCall(
+        t.app,
+        bank.token,
+        'payments',
+        paymentBody('9000001', { transactionDate: '9999-12-31T23:59:59-23:59' }),
+      );
       assert.equal(response.statusCode, 400);
     });
 
@@ -58,7 +67,11 @@ for (const kind of databaseKinds()) {
           method: 'POST',
           url: '/oauth/v1/token',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: 's' }).toString(),
+          payload: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: clientId,
+            client_secret: 's',
+          }).toString(),
         });
         assert.equal(response.statusCode, 401);
         assert.deepEqual(json(response), expected);

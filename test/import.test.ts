@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { admin, bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
 import { databaseKinds } from './support/databases.js';
@@ -27,7 +27,8 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     it('reads RFC 4180 CSV with a BOM and CRLF, and answers created, updated, unchanged', async () => {
-      const csv = '\ufeffcustomerRef,fullName,status\r\n 6000001 ,"Kamau, John ""JK""",active\r\n6000002,Akinyi Odhiambo,Suspended\r\n';
+      const csv =
+        '\ufeffcustomerRef,fullName,status\r\n 6000001 ,"Kamau, John ""JK""",active\r\n6000002,Akinyi Odhiambo,Suspended\r\n';
       const first = await importCsv(t, csv);
       assert.equal(first.statusCode, 200, first.body);
       assert.deepEqual(json(first), { created: 2, updated: 0, unchanged: 0, dryRun: false });
@@ -35,13 +36,20 @@ for (const kind of databaseKinds()) {
       assert.equal(member.fullName, 'Kamau, John "JK"');
       assert.equal(json(await admin(t.app, 'GET', '/members/6000002')).status, 'suspended');
 
-      const again = await importCsv(t, 'customerRef,fullName,status\n6000001,"Kamau, John ""JK""",active\n6000002,Akinyi Odhiambo,active\n6000003,New Member,closed\n');
+      const again = await importCsv(
+        t,
+        'customerRef,fullName,status\n6000001,"Kamau, John ""JK""",active\n6000002,Akinyi Odhiambo,active\n6000003,New Member,closed\n',
+      );
       assert.deepEqual(json(again), { created: 1, updated: 1, unchanged: 1, dryRun: false });
     });
 
     it('changes nothing on a dry run but counts the same', async () => {
       const before = await memberCount(t);
-      const dry = await importCsv(t, 'customerRef,fullName,status\n6000001,Renamed,active\n6000009,Another,active\n', '?dryRun=true');
+      const dry = await importCsv(
+        t,
+        'customerRef,fullName,status\n6000001,Renamed,active\n6000009,Another,active\n',
+        '?dryRun=true',
+      );
       assert.deepEqual(json(dry), { created: 1, updated: 1, unchanged: 0, dryRun: true });
       assert.equal(await memberCount(t), before);
       assert.equal(json(await admin(t.app, 'GET', '/members/6000001')).fullName, 'Kamau, John "JK"');
@@ -64,7 +72,10 @@ for (const kind of databaseKinds()) {
       assert.equal(response.statusCode, 400);
       const body = json(response);
       assert.equal(body.error, 'invalid_import');
-      assert.deepEqual(body.errors.map((e: { line: number }) => e.line), [3, 4, 5, 6]);
+      assert.deepEqual(
+        body.errors.map((e: { line: number }) => e.line),
+        [3, 4, 5, 6],
+      );
       assert.match(body.errors[0].reason, /customerRef/);
       assert.match(body.errors[1].reason, /fullName/);
       assert.match(body.errors[2].reason, /status/);
@@ -80,7 +91,9 @@ for (const kind of databaseKinds()) {
       const before = await memberCount(t);
       const response = await importCsv(t, `${rows.join('\n')}\n`);
       assert.equal(response.statusCode, 400);
-      assert.deepEqual(json(response).errors, [{ line: 20_002, reason: 'bad customerRef "6399999x": must be a string of seven digits' }]);
+      assert.deepEqual(json(response).errors, [
+        { line: 20_002, reason: 'bad customerRef "6399999x": must be a string of seven digits' },
+      ]);
       assert.equal(await memberCount(t), before);
       const existing = json(await admin(t.app, 'GET', '/members/6300000'));
       assert.equal(existing.fullName, 'Existing Name');
@@ -118,17 +131,32 @@ for (const kind of databaseKinds()) {
       const empty = await importCsv(t, '');
       assert.equal(empty.statusCode, 400);
       assert.match(json(empty).errors[0].reason, /empty/);
-      assert.deepEqual(json(await importCsv(t, 'customerRef,fullName,status\r\n')), { created: 0, updated: 0, unchanged: 0, dryRun: false });
+      assert.deepEqual(json(await importCsv(t, 'customerRef,fullName,status\r\n')), {
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        dryRun: false,
+      });
     });
 
     it('reports the line where a record starts, also after a name spanning two lines', async () => {
-      const response = await importCsv(t, 'customerRef,fullName,status\n6600001,"Two\nLines",active\n\n6600002,Fine,unknown\n');
-      assert.deepEqual(json(response).errors.map((e: { line: number }) => e.line), [2, 5]);
+      const response = await importCsv(
+        t,
+        'customerRef,fullName,status\n6600001,"Two\nLines",active\n\n6600002,Fine,unknown\n',
+      );
+      assert.deepEqual(
+        json(response).errors.map((e: { line: number }) => e.line),
+        [2, 5],
+      );
       assert.match(json(response).errors[0].reason, /control characters/);
     });
 
     it('refuses text that is not UTF-8 and names with control characters, in an import and in PUT', async () => {
-      const latin1 = Buffer.concat([Buffer.from('customerRef,fullName,status\n6700001,M'), Buffer.from([0xfc]), Buffer.from('ller,active\n')]);
+      const latin1 = Buffer.concat([
+        Buffer.from('customerRef,fullName,status\n6700001,M'),
+        Buffer.from([0xfc]),
+        Buffer.from('ller,active\n'),
+      ]);
       const response = await importCsv(t, latin1 as unknown as string);
       assert.match(json(response).errors[0].reason, /UTF-8/);
       const put = await admin(t.app, 'PUT', '/members/6700002', { fullName: 'Line\nBreak', status: 'active' });
@@ -141,7 +169,10 @@ for (const kind of databaseKinds()) {
       for (let i = 0; i < 2000; i++) forward.push(`${6_800_000 + i},Forward ${i},active`);
       for (let i = 1999; i >= 0; i--) backward.push(`${6_800_000 + i},Backward ${i},active`);
       const answers = await Promise.all([importCsv(t, forward.join('\n')), importCsv(t, backward.join('\n'))]);
-      assert.deepEqual(answers.map((answer) => answer.statusCode), [200, 200]);
+      assert.deepEqual(
+        answers.map((answer) => answer.statusCode),
+        [200, 200],
+      );
       assert.equal(json(answers[0]!).created + json(answers[1]!).created, 2000);
     });
 
@@ -152,7 +183,9 @@ for (const kind of databaseKinds()) {
       const lines = ['customerRef,fullName,status', '6900000,"never closed,active'];
       for (let i = 1; i < 1_000_000; i++) lines.push(`${1_000_000 + i},Member ${i},active`);
       const file = Buffer.from(lines.join('\n'));
-      const chunks = Array.from({ length: Math.ceil(file.length / 65_536) }, (_, i) => file.subarray(i * 65_536, (i + 1) * 65_536));
+      const chunks = Array.from({ length: Math.ceil(file.length / 65_536) }, (_, i) =>
+        file.subarray(i * 65_536, (i + 1) * 65_536),
+      );
       const response = await fetch(`http://127.0.0.1:${port}/admin/v1/members/import`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
@@ -166,7 +199,12 @@ for (const kind of databaseKinds()) {
     });
 
     it('needs the admin token', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/admin/v1/members/import', headers: { 'content-type': 'text/csv' }, payload: 'x' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/members/import',
+        headers: { 'content-type': 'text/csv' },
+        payload: 'x',
+      });
       assert.equal(response.statusCode, 401);
     });
   });

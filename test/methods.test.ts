@@ -15,7 +15,11 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     const authorization = (url: string) =>
-      url.startsWith('/bank/') ? `Bearer ${bankToken}` : url.startsWith('/admin/') ? `Bearer ${ADMIN_TOKEN}` : undefined;
+      url.startsWith('/bank/')
+        ? `Bearer ${bankToken}`
+        : url.startsWith('/admin/')
+          ? `Bearer ${ADMIN_TOKEN}`
+          : undefined;
 
     const cases = [
       ['GET', '/oauth/v1/token', 'POST'],
@@ -52,7 +56,11 @@ for (const kind of databaseKinds()) {
     });
 
     it('answers the bank API with resultCode and message on a 405', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/bank/v1/payments', headers: { authorization: `Bearer ${bankToken}` } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/bank/v1/payments',
+        headers: { authorization: `Bearer ${bankToken}` },
+      });
       assert.deepEqual(Object.keys(JSON.parse(response.body)).sort(), ['message', 'resultCode']);
     });
   });

@@ -36,7 +36,12 @@ for (const kind of databaseKinds()) {
       await bankCall(t.app, bank.token, 'payments', paymentBody('7100002', { transactionReference: 'M-2' }));
       await putMember(t.app, '7100003', 'Never Validated');
       await bankCall(t.app, bank.token, 'payments', paymentBody('7100003', { transactionReference: 'M-3' }));
-      await bankCall(t.app, bank.token, 'payments', paymentBody('7100001', { transactionReference: 'M-1', amount: '99.00' }));
+      await bankCall(
+        t.app,
+        bank.token,
+        'payments',
+        paymentBody('7100001', { transactionReference: 'M-1', amount: '99.00' }),
+      );
       await t.app.inject({ method: 'POST', url: '/bank/v1/validate', payload: {} }); // no token
       const response = await t.app.inject({ method: 'GET', url: '/metrics' });
       assert.equal(response.statusCode, 200);
@@ -46,11 +51,33 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     it('counts requests by route template and status, with latency histograms', () => {
-      assert.equal(sample(text, 'bis_http_requests_total', { method: 'POST', route: '/bank/v1/validate', status: '200' }), 1);
-      assert.equal(sample(text, 'bis_http_requests_total', { method: 'POST', route: '/bank/v1/validate', status: '401' }), 1);
-      assert.equal(sample(text, 'bis_http_requests_total', { method: 'PUT', route: '/admin/v1/members/:customerRef', status: '201' }), 3);
-      assert.equal(sample(text, 'bis_http_request_duration_seconds_count', { method: 'POST', route: '/bank/v1/payments' }), 4);
-      assert.ok(sample(text, 'bis_http_request_duration_seconds_bucket', { method: 'POST', route: '/bank/v1/payments', le: '+Inf' }) === 4);
+      assert.equal(
+        sample(text, 'bis_http_requests_total', { method: 'POST', route: '/bank/v1/validate', status: '200' }),
+        1,
+      );
+      assert.equal(
+        sample(text, 'bis_http_requests_total', { method: 'POST', route: '/bank/v1/validate', status: '401' }),
+        1,
+      );
+      assert.equal(
+        sample(text, 'bis_http_requests_total', {
+          method: 'PUT',
+          route: '/admin/v1/members/:customerRef',
+          status: '201',
+        }),
+        3,
+      );
+      assert.equal(
+        sample(text, 'bis_http_request_duration_seconds_count', { method: 'POST', route: '/bank/v1/payments' }),
+        4,
+      );
+      assert.ok(
+        sample(text, 'bis_http_request_duration_seconds_bucket', {
+          method: 'POST',
+          route: '/bank/v1/payments',
+          le: '+Inf',
+        }) === 4,
+      );
     });
 
     it('counts tokens issued, refused and rate-limited', () => {
@@ -61,7 +88,11 @@ for (const kind of databaseKinds()) {
 
     it('counts validation outcomes', () => {
       assert.equal(sample(text, 'bis_validations_total', { outcome: 'found' }), 1);
-      assert.equal(sample(text, 'bis_validations_total', { outcome: 'not_found' }), 2, 'a closed member and a reference that is not a Member Number');
+      assert.equal(
+        sample(text, 'bis_validations_total', { outcome: 'not_found' }),
+        2,
+        'a closed member and a reference that is not a Member Number',
+      );
       assert.equal(sample(text, 'bis_validations_total', { outcome: 'invalid_input' }), 1);
     });
 

@@ -12,7 +12,8 @@ type Body = Record<string, unknown>;
 const RECEIPT = /^[A-HJKMNP-Z2-9]{8}$/;
 const CUSTOMER_NOT_FOUND = { resultCode: 1, message: 'Customer not found' };
 const NOT_VALIDATED = { resultCode: 2, message: 'Customer not validated' };
-const DUPLICATE = { resultCode: 3, message: 'Duplicate transactionReference' };
+/** The 409 to a reference accepted with other details: it names the receipt of the payment that stands. */
+const duplicateOf = (erpRefId: string) => ({ resultCode: 3, message: 'Duplicate transactionReference', erpRefId });
 
 // Member Numbers and references are unique per call so tests sharing one app never see each other's rows.
 let memberSequence = 3_000_000;
@@ -53,7 +54,11 @@ function assertAccepted(response: LightMyRequestResponse, transactionReference: 
   return body.erpRefId;
 }
 
-function assertAnswer(response: LightMyRequestResponse, status: number, body: { resultCode: number; message: string }) {
+function assertAnswer(
+  response: LightMyRequestResponse,
+  status: number,
+  body: { resultCode: number; message: string; erpRefId?: string },
+) {
   assert.equal(response.statusCode, status, response.body);
   assert.deepEqual(json(response), body);
 }
@@ -79,6 +84,12 @@ async function receipt(app: FastifyInstance, erpRefId: string) {
   return json(response);
 }
 
+/** The payment as stored, without the history that each re-send adds to. */
+async function stored(app: FastifyInstance, erpRefId: string) {
+  const { history: _history, ...payment } = await receipt(app, erpRefId);
+  return payment;
+}
+
 /** Every page of the admin payment list for a query. */
 async function listPayments(app: FastifyInstance, query: Record<string, string> = {}): Promise<any[]> {
   const items: any[] = [];
@@ -94,7 +105,12 @@ async function listPayments(app: FastifyInstance, query: Record<string, string> 
   return items;
 }
 
-async function recordsFor(app: FastifyInstance, clientId: string, transactionReference: string, query: Record<string, string> = {}) {
+async function recordsFor(
+  app: FastifyInstance,
+  clientId: string,
+  transactionReference: string,
+  query: Record<string, string> = {},
+) {
   const all = await listPayments(app, query);
   return all.filter((p) => p.clientId === clientId && p.transactionReference === transactionReference);
 }
@@ -152,7 +168,12 @@ for (const kind of databaseKinds()) {
         const reference = newReference();
         const now = t.clock.now();
         const erpRefId = assertAccepted(
-          await pay(t.app, bank, { transactionReference: reference, paymentType: 'PESALINK', customerRef: `  ${member}  `, amount: '1500.5' }),
+          await pay(t.app, bank, {
+            transactionReference: reference,
+            paymentType: 'PESALINK',
+            customerRef: `  ${member}  `,
+            amount: '1500.5',
+          }),
           reference,
         );
         const view = await receipt(t.app, erpRefId);
@@ -200,7 +221,10 @@ for (const kind of databaseKinds()) {
         const member = await payableMember(t.app, bank);
         const reference = newReference('LEN64').padEnd(64, 'X');
         assert.equal(reference.length, 64);
-        const erpRefId = assertAccepted(await pay(t.app, bank, paymentBody(member, { transactionReference: `  ${reference} ` })), reference);
+        const erpRefId = assertAccepted(
+          await pay(t.app, bank, paymentBody(member, { transactionReference: `  ${reference} ` })),
+          reference,
+        );
         assert.equal((await receipt(t.app, erpRefId)).transactionReference, reference);
       });
 
@@ -277,10 +301,16 @@ for (const kind of databaseKinds()) {
         const member = await payableMember(t.app, bank);
         const body = paymentBody(member);
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
-        const before = await receipt(t.app, erpRefId);
+        const before = await stored(t.app, erpRefId);
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
-        assert.deepEqual(await receipt(t.app, erpRefId), before);
+        assert.deepEqual(await stored(t.app, erpRefId), before);
+        const { history } = await receipt(t.app, erpRefId);
+        assert.deepEqual(
+          history.map((event: { kind: string }) => event.kind),
+          ['received', 're_sent', 're_sent'],
+          'each re-send is in its history',
+        );
         assert.equal((await listPayments(t.app, { customerRef: member })).length, 1);
       });
 
@@ -289,8 +319,12 @@ for (const kind of databaseKinds()) {
         const member = await payableMember(t.app, bank);
         const body = paymentBody(member, { amount: '1500.50' });
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
-        for (const amount of [1500.5, '1500.5', 1500.50, '1500.50']) {
-          assert.equal(assertAccepted(await pay(t.app, bank, { ...body, amount }), body.transactionReference), erpRefId, `amount ${JSON.stringify(amount)}`);
+        for (const amount of [1500.5, '1500.5', 1500.5, '1500.50']) {
+          assert.equal(
+            assertAccepted(await pay(t.app, bank, { ...body, amount }), body.transactionReference),
+            erpRefId,
+            `amount ${JSON.stringify(amount)}`,
+          );
         }
         assert.equal((await receipt(t.app, erpRefId)).amount, '1500.50');
       });
@@ -300,7 +334,11 @@ for (const kind of databaseKinds()) {
         const member = await payableMember(t.app, bank);
         const body = paymentBody(member);
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
-        const spaced = { ...body, transactionReference: `  ${body.transactionReference}\t `, customerRef: ` ${member}  ` };
+        const spaced = {
+          ...body,
+          transactionReference: `  ${body.transactionReference}\t `,
+          customerRef: ` ${member}  `,
+        };
         assert.equal(assertAccepted(await pay(t.app, bank, spaced), body.transactionReference), erpRefId);
         assert.equal((await listPayments(t.app, { customerRef: member })).length, 1);
       });
@@ -308,12 +346,22 @@ for (const kind of databaseKinds()) {
       it('treats a re-send that differs only in fields outside the comparison (narration, payer, transactionDate) as the same payment', async () => {
         const bank = await bankWithToken(t.app);
         const member = await payableMember(t.app, bank);
-        const body = paymentBody(member, { narration: 'first', payerName: 'A', transactionDate: '2026-11-20T10:00:00Z' });
+        const body = paymentBody(member, {
+          narration: 'first',
+          payerName: 'A',
+          transactionDate: '2026-11-20T10:00:00Z',
+        });
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
-        const before = await receipt(t.app, erpRefId);
-        const resend = { ...body, narration: 'second', payerName: 'B', transactionDate: '2026-11-21T10:00:00Z', extra: true };
+        const before = await stored(t.app, erpRefId);
+        const resend = {
+          ...body,
+          narration: 'second',
+          payerName: 'B',
+          transactionDate: '2026-11-21T10:00:00Z',
+          extra: true,
+        };
         assert.equal(assertAccepted(await pay(t.app, bank, resend), body.transactionReference), erpRefId);
-        assert.deepEqual(await receipt(t.app, erpRefId), before);
+        assert.deepEqual(await stored(t.app, erpRefId), before);
       });
 
       it('refuses the same reference with a different amount, paymentType, member or currency with 409 resultCode 3, and leaves the original untouched', async () => {
@@ -322,7 +370,7 @@ for (const kind of databaseKinds()) {
         const otherMember = await payableMember(t.app, bank, 'Brian Kamau');
         const body = paymentBody(member, { amount: '1500.50', paymentType: 'MPESA', currency: 'KES' });
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
-        const before = await receipt(t.app, erpRefId);
+        const before = await stored(t.app, erpRefId);
         for (const change of [
           { amount: '1500.51' },
           { amount: 1500 },
@@ -331,9 +379,9 @@ for (const kind of databaseKinds()) {
           { customerRef: undefined, additions: { customerRef: otherMember } },
           { currency: 'USD' },
         ]) {
-          assertAnswer(await pay(t.app, bank, { ...body, ...change }), 409, DUPLICATE);
+          assertAnswer(await pay(t.app, bank, { ...body, ...change }), 409, duplicateOf(erpRefId));
         }
-        const after = await receipt(t.app, erpRefId);
+        const after = await stored(t.app, erpRefId);
         assert.deepEqual(after, before);
         assert.equal(after.amount, '1500.50');
         assert.equal(after.paymentType, 'MPESA');
@@ -364,12 +412,19 @@ for (const kind of databaseKinds()) {
       it('treats references that differ only in lone UTF-16 surrogates as the one reference they are stored as', async () => {
         const bank = await bankWithToken(t.app);
         const member = await payableMember(t.app, bank);
-        const body = (reference: string) => JSON.stringify({ ...paymentBody(member, { amount: '12.00' }), transactionReference: reference });
-        const [first, second] = await Promise.all([pay(t.app, bank, body('LONE-\ud800')), pay(t.app, bank, body('LONE-\udbff'))]);
+        const body = (reference: string) =>
+          JSON.stringify({ ...paymentBody(member, { amount: '12.00' }), transactionReference: reference });
+        const [first, second] = await Promise.all([
+          pay(t.app, bank, body('LONE-\ud800')),
+          pay(t.app, bank, body('LONE-\udbff')),
+        ]);
         const receipts = [first!, second!].map((response) => assertAccepted(response, 'LONE-\ufffd'));
         assert.equal(receipts[0], receipts[1], 'one payment, answered twice');
         const records = await listPayments(t.app, { customerRef: member });
-        assert.deepEqual(records.map((r) => r.transactionReference), ['LONE-\ufffd']);
+        assert.deepEqual(
+          records.map((r) => r.transactionReference),
+          ['LONE-\ufffd'],
+        );
       });
 
       it('gives one receipt and one record to 20 identical notifications sent at once', async () => {
@@ -429,8 +484,12 @@ for (const kind of databaseKinds()) {
         const forA = await receipt(t.app, assertAccepted(answers[12]!, shared));
         assert.deepEqual([forB.clientId, forB.customerRef, forB.amount], [bankB.clientId, validatedByB, '77.00']);
         assert.deepEqual([forA.clientId, forA.customerRef, forA.amount], [bankA.clientId, payable[1], '88.00']);
-        assert.equal(assertAccepted(answers[13]!, earlier.transactionReference), earlierReceipt, 're-sent: the same receipt');
-        assertAnswer(answers[14]!, 409, DUPLICATE);
+        assert.equal(
+          assertAccepted(answers[13]!, earlier.transactionReference),
+          earlierReceipt,
+          're-sent: the same receipt',
+        );
+        assertAnswer(answers[14]!, 409, duplicateOf(earlierReceipt));
         await assertHeld(t.app, bankA, sends[8]!.body.transactionReference, 'customer_not_payable');
         await assertHeld(t.app, bankA, sends[10]!.body.transactionReference, 'not_validated');
       });
@@ -441,8 +500,14 @@ for (const kind of databaseKinds()) {
         const member = await payableMember(t.app, bankA);
         assert.equal((await validate(t.app, bankB, member)).statusCode, 200);
         const reference = newReference('SHARED');
-        const first = assertAccepted(await pay(t.app, bankA, paymentBody(member, { transactionReference: reference, amount: '100.00' })), reference);
-        const second = assertAccepted(await pay(t.app, bankB, paymentBody(member, { transactionReference: reference, amount: '999.00' })), reference);
+        const first = assertAccepted(
+          await pay(t.app, bankA, paymentBody(member, { transactionReference: reference, amount: '100.00' })),
+          reference,
+        );
+        const second = assertAccepted(
+          await pay(t.app, bankB, paymentBody(member, { transactionReference: reference, amount: '999.00' })),
+          reference,
+        );
         assert.notEqual(first, second);
         const viewA = await receipt(t.app, first);
         const viewB = await receipt(t.app, second);
@@ -568,13 +633,28 @@ for (const kind of databaseKinds()) {
         const member = newMemberNumber();
         await putMember(t.app, member, 'Amina Otieno');
         const reference = newReference('HELD');
-        assertAnswer(await pay(t.app, bank, { transactionReference: reference, paymentType: 'MPESA', customerRef: member, amount: '100.00' }), 422, NOT_VALIDATED);
+        assertAnswer(
+          await pay(t.app, bank, {
+            transactionReference: reference,
+            paymentType: 'MPESA',
+            customerRef: member,
+            amount: '100.00',
+          }),
+          422,
+          NOT_VALIDATED,
+        );
         await assertHeld(t.app, bank, reference, 'not_validated');
         t.clock.advance(MINUTE);
         assert.equal((await validate(t.app, bank, member)).statusCode, 200);
         const resentAt = t.clock.now();
         const erpRefId = assertAccepted(
-          await pay(t.app, bank, { transactionReference: reference, paymentType: 'RTGS', customerRef: member, amount: '250.75', narration: 'second try' }),
+          await pay(t.app, bank, {
+            transactionReference: reference,
+            paymentType: 'RTGS',
+            customerRef: member,
+            amount: '250.75',
+            narration: 'second try',
+          }),
           reference,
         );
         const records = await listPayments(t.app, { customerRef: member });
@@ -588,7 +668,16 @@ for (const kind of databaseKinds()) {
         assert.equal(view.heldReason, null);
         assert.equal(Date.parse(view.acceptedAt), resentAt.getTime());
         // Accepted now, so the reference is final with the details of the accepted notification.
-        assertAnswer(await pay(t.app, bank, { transactionReference: reference, paymentType: 'MPESA', customerRef: member, amount: '100.00' }), 409, DUPLICATE);
+        assertAnswer(
+          await pay(t.app, bank, {
+            transactionReference: reference,
+            paymentType: 'MPESA',
+            customerRef: member,
+            amount: '100.00',
+          }),
+          409,
+          duplicateOf(erpRefId),
+        );
       });
 
       it('evaluates a held (member unknown) payment again once the member exists, is active and validated', async () => {
@@ -612,9 +701,16 @@ for (const kind of databaseKinds()) {
         const bank = await bankWithToken(t.app);
         const unknown = newMemberNumber();
         const reference = newReference('HELD');
-        assertAnswer(await pay(t.app, bank, paymentBody(unknown, { transactionReference: reference })), 404, CUSTOMER_NOT_FOUND);
+        assertAnswer(
+          await pay(t.app, bank, paymentBody(unknown, { transactionReference: reference })),
+          404,
+          CUSTOMER_NOT_FOUND,
+        );
         const member = await payableMember(t.app, bank);
-        const erpRefId = assertAccepted(await pay(t.app, bank, paymentBody(` ${member} `, { transactionReference: reference })), reference);
+        const erpRefId = assertAccepted(
+          await pay(t.app, bank, paymentBody(` ${member} `, { transactionReference: reference })),
+          reference,
+        );
         assert.equal((await receipt(t.app, erpRefId)).customerRef, member);
         assert.equal((await recordsFor(t.app, bank.clientId, reference)).length, 1);
         assert.equal((await listPayments(t.app, { customerRef: unknown })).length, 0);
@@ -656,8 +752,8 @@ for (const kind of databaseKinds()) {
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
         t.clock.advance(SECOND);
         await putMember(t.app, member, 'Amina Otieno', 'suspended');
-        assertAnswer(await pay(t.app, bank, { ...body, amount: '1.00' }), 409, DUPLICATE);
-        assertAnswer(await pay(t.app, bank, { ...body, customerRef: newMemberNumber() }), 409, DUPLICATE);
+        assertAnswer(await pay(t.app, bank, { ...body, amount: '1.00' }), 409, duplicateOf(erpRefId));
+        assertAnswer(await pay(t.app, bank, { ...body, customerRef: newMemberNumber() }), 409, duplicateOf(erpRefId));
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
       });
 
@@ -668,7 +764,7 @@ for (const kind of databaseKinds()) {
         const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
         t.clock.advance(25 * HOUR);
         await renewToken(t.app, bank);
-        assertAnswer(await pay(t.app, bank, { ...body, paymentType: 'CHEQUE' }), 409, DUPLICATE);
+        assertAnswer(await pay(t.app, bank, { ...body, paymentType: 'CHEQUE' }), 409, duplicateOf(erpRefId));
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
       });
 
@@ -751,7 +847,11 @@ for (const kind of databaseKinds()) {
       ['transactionReference as a number', 'transactionReference', { transactionReference: 12345 }],
       ['transactionReference empty', 'transactionReference', { transactionReference: '' }],
       ['transactionReference only spaces', 'transactionReference', { transactionReference: '    ' }],
-      ['transactionReference of 65 characters after trimming', 'transactionReference', { transactionReference: `  ${'R'.repeat(65)}  ` }],
+      [
+        'transactionReference of 65 characters after trimming',
+        'transactionReference',
+        { transactionReference: `  ${'R'.repeat(65)}  ` },
+      ],
       ['paymentType "mpesa" (not in the list: case matters)', 'paymentType', { paymentType: 'mpesa' }],
       ['paymentType "CASH"', 'paymentType', { paymentType: 'CASH' }],
       ['paymentType empty', 'paymentType', { paymentType: '' }],
@@ -771,20 +871,31 @@ for (const kind of databaseKinds()) {
       ['currency of 4 letters', 'currency', { currency: 'KESH' }],
       ['currency of digits', 'currency', { currency: '404' }],
       ['currency as a number', 'currency', { currency: 404 }],
-      ['transactionDate "2026-02-30T10:00:00Z" (no such day)', 'transactionDate', { transactionDate: '2026-02-30T10:00:00Z' }],
+      [
+        'transactionDate "2026-02-30T10:00:00Z" (no such day)',
+        'transactionDate',
+        { transactionDate: '2026-02-30T10:00:00Z' },
+      ],
       ['transactionDate "yesterday"', 'transactionDate', { transactionDate: 'yesterday' }],
       ['payerName far over any length limit', 'payerName', { payerName: 'N'.repeat(10_000) }],
       ['payerAccount far over any length limit', 'payerAccount', { payerAccount: '1'.repeat(10_000) }],
       ['payerPhone far over any length limit', 'payerPhone', { payerPhone: '7'.repeat(10_000) }],
       ['narration far over any length limit', 'narration', { narration: 'x'.repeat(30_000) }],
-      ['additions.customerRef as a number', 'additions.customerRef', { customerRef: undefined, additions: { customerRef: 3000001 } }],
+      [
+        'additions.customerRef as a number',
+        'additions.customerRef',
+        { customerRef: undefined, additions: { customerRef: 3000001 } },
+      ],
     ];
     for (const [name, field, overrides] of cases) {
       it(`refuses ${name} with 400 resultCode 4 "${field}: ..."`, async () => {
         const body = valid(overrides);
         for (const key of Object.keys(overrides)) if (overrides[key] === undefined) delete body[key];
         // additions.customerRef is reported under its path or under customerRef, the field it stands for.
-        assertInvalid(await pay(t.app, bank, body), field === 'additions.customerRef' ? /^(additions\.)?customerRef: \S/ : field);
+        assertInvalid(
+          await pay(t.app, bank, body),
+          field === 'additions.customerRef' ? /^(additions\.)?customerRef: \S/ : field,
+        );
         await assertNothingRecorded();
       });
     }
@@ -812,7 +923,10 @@ for (const kind of databaseKinds()) {
 
     it('checks input before validation: an unvalidated member with an invalid field is 400, not 422, and is not held', async () => {
       assertInvalid(await pay(t.app, bank, paymentBody(unvalidated, { currency: 'K' })), 'currency');
-      assertInvalid(await pay(t.app, bank, paymentBody(unvalidated, { transactionReference: ' ' })), 'transactionReference');
+      assertInvalid(
+        await pay(t.app, bank, paymentBody(unvalidated, { transactionReference: ' ' })),
+        'transactionReference',
+      );
       await assertNothingRecorded();
     });
 

@@ -6,8 +6,8 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { ManualClock } from './support/clock.js';
-import { openMigrated } from './support/databases.js';
-import { createOwnCluster, ownClusterUnavailable, type OwnCluster } from './support/own-cluster.js';
+import { NEEDS_POSTGRES, openMigrated } from './support/databases.js';
+import { createOwnCluster, type OwnCluster, ownClusterUnavailable } from './support/own-cluster.js';
 import { defaultTestConfig, json } from './support/test-app.js';
 
 // The issue: when connections drop or the server restarts, every request gets a clear 503 within a
@@ -16,7 +16,7 @@ import { defaultTestConfig, json } from './support/test-app.js';
 // A test failing with an uncaughtException (an 'error' event on a pg Client) means the service
 // process would have exited: a connection lost while a request held it must fail that request
 // (503), not the process.
-const skip = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL is not set' : ownClusterUnavailable();
+const skip = NEEDS_POSTGRES || ownClusterUnavailable();
 
 /** No request may take longer than this while backends are terminated under load. */
 const UNDER_LOAD_LIMIT_MS = 8_000;
@@ -144,7 +144,9 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
     return customerRef;
   }
 
-  async function storedPayments(customerRef: string): Promise<{ transactionReference: string; erpRefId: string | null }[]> {
+  async function storedPayments(
+    customerRef: string,
+  ): Promise<{ transactionReference: string; erpRefId: string | null }[]> {
     const response = await admin(app, 'GET', `/payments?customerRef=${customerRef}`);
     assert.equal(response.statusCode, 200, response.body);
     return json(response).items;
@@ -159,7 +161,10 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
       const elapsed = Math.round(performance.now() - started);
       if (response.statusCode === 200) return elapsed;
       assert.equal(response.statusCode, 503, response.body);
-      assert.ok(elapsed < RECOVERY_LIMIT_MS, `/readyz still ${response.statusCode} ${elapsed} ms after the server came back`);
+      assert.ok(
+        elapsed < RECOVERY_LIMIT_MS,
+        `/readyz still ${response.statusCode} ${elapsed} ms after the server came back`,
+      );
       await sleep(100);
     }
   }
@@ -190,7 +195,9 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
         await app?.close();
         await database?.close();
       })();
-      await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]).finally(() => clearTimeout(timer));
+      await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]).finally(() =>
+        clearTimeout(timer),
+      );
     }
   });
 
@@ -289,15 +296,21 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
 
         // Several at once, as a bank retrying would send them.
         const burst = await Promise.all([
-          ...Array.from({ length: 8 }, () => timed('validate in a burst while down', validate(customerRef), DOWN_LIMIT_MS)),
+          ...Array.from({ length: 8 }, () =>
+            timed('validate in a burst while down', validate(customerRef), DOWN_LIMIT_MS),
+          ),
           ...Array.from({ length: 4 }, () => timed('readyz in a burst while down', get('/readyz'), DOWN_LIMIT_MS)),
         ]);
         answers.push(...burst);
-        burst.forEach((result) => assertUnavailable(result, result.label.startsWith('validate') ? 'bank' : 'readyz', DOWN_LIMIT_MS));
+        for (const result of burst) {
+          assertUnavailable(result, result.label.startsWith('validate') ? 'bank' : 'readyz', DOWN_LIMIT_MS);
+        }
 
         assert.equal((await get('/healthz')).statusCode, 200, '/healthz stays 200: the process serves');
       } finally {
-        t.diagnostic(`while down (${mode}): ${answers.map((a) => `${a.label} ${a.response?.statusCode ?? 'no answer'} in ${a.ms} ms`).join('; ')}`);
+        t.diagnostic(
+          `while down (${mode}): ${answers.map((a) => `${a.label} ${a.response?.statusCode ?? 'no answer'} in ${a.ms} ms`).join('; ')}`,
+        );
         await cluster.start();
       }
 
@@ -309,14 +322,25 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
       assert.deepEqual(await storedPayments(customerRef), [], 'the payment notified while down was not stored');
 
       const resent = await timed('the payment sent while down, sent again', pay(whileDown), DOWN_LIMIT_MS);
-      const receipt = assertAccepted(assertAnsweredWithin(resent, DOWN_LIMIT_MS), String(whileDown.transactionReference), resent.label);
+      const receipt = assertAccepted(
+        assertAnsweredWithin(resent, DOWN_LIMIT_MS),
+        String(whileDown.transactionReference),
+        resent.label,
+      );
       const next = paymentBody(customerRef);
-      const nextReceipt = assertAccepted(await pay(next), String(next.transactionReference), 'a new payment after recovery');
+      const nextReceipt = assertAccepted(
+        await pay(next),
+        String(next.transactionReference),
+        'a new payment after recovery',
+      );
       assert.equal((await token()).statusCode, 200, 'token after recovery');
       const stored = await storedPayments(customerRef);
       assert.deepEqual(
         stored.map((p) => [p.transactionReference, p.erpRefId]).sort(),
-        [[String(whileDown.transactionReference), receipt], [String(next.transactionReference), nextReceipt]].sort(),
+        [
+          [String(whileDown.transactionReference), receipt],
+          [String(next.transactionReference), nextReceipt],
+        ].sort(),
       );
     });
   }
@@ -369,13 +393,15 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
         );
         // In fast mode the holder of the lock can go first and a request slip through before its
         // own backend ends: a right answer, as long as it is a whole one.
-        answers.forEach((answer, i) => {
+        for (const [i, answer] of answers.entries()) {
           const response = assertAnsweredWithin(answer, DOWN_LIMIT_MS + stopTook);
-          if (response.statusCode === 503) return assertUnavailable(answer, 'bank', DOWN_LIMIT_MS + stopTook);
-          if (i === 0) return assertFound(response, customerRef, answer.label);
-          const reference = String(payments[i - 1]!.transactionReference);
-          receipts.set(reference, assertAccepted(response, reference, answer.label));
-        });
+          if (response.statusCode === 503) assertUnavailable(answer, 'bank', DOWN_LIMIT_MS + stopTook);
+          else if (i === 0) assertFound(response, customerRef, answer.label);
+          else {
+            const reference = String(payments[i - 1]!.transactionReference);
+            receipts.set(reference, assertAccepted(response, reference, answer.label));
+          }
+        }
       } finally {
         await cluster.start();
       }
@@ -383,12 +409,14 @@ describe('when PostgreSQL connections drop or the server restarts', { skip: skip
       t.diagnostic(`/readyz 200 ${await untilReady()} ms after the server was started again`);
       assertFound(await validate(customerRef), customerRef, 'validate after recovery');
       const storedBefore = await storedPayments(customerRef);
-      for (const p of storedBefore) assert.ok(receipts.has(p.transactionReference), `${p.transactionReference} stored though answered 503`);
+      for (const p of storedBefore)
+        assert.ok(receipts.has(p.transactionReference), `${p.transactionReference} stored though answered 503`);
       // Re-sent, each is accepted, once: the same receipt for one accepted before.
       for (const body of payments) {
         const reference = String(body.transactionReference);
         const receipt = assertAccepted(await pay(body), reference, `payment ${reference} re-sent after recovery`);
-        if (receipts.has(reference)) assert.equal(receipt, receipts.get(reference), `${reference}: the same receipt when re-sent`);
+        if (receipts.has(reference))
+          assert.equal(receipt, receipts.get(reference), `${reference}: the same receipt when re-sent`);
       }
       assert.equal((await storedPayments(customerRef)).length, payments.length);
     });

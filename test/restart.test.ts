@@ -52,7 +52,12 @@ for (const kind of databaseKinds()) {
     it('accepts an access token issued before the restart', async () => {
       const validated = await bankCall(app(), token, 'validate', { customerRef: MEMBER });
       assert.equal(validated.statusCode, 200, validated.body);
-      assert.deepEqual(json(validated), { resultCode: 0, message: 'Customer found', customerName: 'Imani Durable', customerRef: MEMBER });
+      assert.deepEqual(json(validated), {
+        resultCode: 0,
+        message: 'Customer found',
+        customerName: 'Imani Durable',
+        customerRef: MEMBER,
+      });
     });
 
     it('answers a re-sent payment with the same erpRefId it gave before the restart', async () => {
@@ -72,7 +77,10 @@ for (const kind of databaseKinds()) {
       assert.match(String(secret.state), /active/i);
       const listed = json(await admin(app(), 'GET', '/clients'));
       const clients: any[] = Array.isArray(listed) ? listed : listed.items;
-      assert.ok(clients.some((client) => client.clientId === bank.clientId), 'the client is not listed');
+      assert.ok(
+        clients.some((client) => client.clientId === bank.clientId),
+        'the client is not listed',
+      );
       const fresh = await requestToken(app(), bank.clientId, bank.clientSecret);
       assert.equal(fresh.statusCode, 200, fresh.body);
     });
@@ -94,14 +102,25 @@ for (const kind of databaseKinds()) {
       assert.equal(body.status, 'accepted');
       assert.equal(body.clientId, bank.clientId);
       const listed = json(await admin(app(), 'GET', `/payments?customerRef=${MEMBER}`));
-      assert.deepEqual(listed.items.map((item: any) => item.erpRefId), [erpRefId]);
+      assert.deepEqual(
+        listed.items.map((item: any) => item.erpRefId),
+        [erpRefId],
+      );
     });
 
     it('keeps a hand-over link issued before the restart usable, once', async () => {
-      const revealed = await app().inject({ method: 'POST', url: pendingHandover, headers: { accept: 'application/json' } });
+      const revealed = await app().inject({
+        method: 'POST',
+        url: pendingHandover,
+        headers: { accept: 'application/json' },
+      });
       assert.equal(revealed.statusCode, 200, revealed.body);
       assert.equal(json(revealed).client_id, bank.clientId);
-      const again = await app().inject({ method: 'POST', url: pendingHandover, headers: { accept: 'application/json' } });
+      const again = await app().inject({
+        method: 'POST',
+        url: pendingHandover,
+        headers: { accept: 'application/json' },
+      });
       assert.equal(again.statusCode, 410, again.body);
     });
   });

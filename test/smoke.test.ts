@@ -17,7 +17,12 @@ for (const kind of databaseKinds()) {
       await putMember(t.app, '1234567', 'Jane Wanjiru');
       const validated = await bankCall(t.app, token, 'validate', { customerRef: ' 1234567 ' });
       assert.equal(validated.statusCode, 200);
-      assert.deepEqual(json(validated), { resultCode: 0, message: 'Customer found', customerName: 'Jane Wanjiru', customerRef: '1234567' });
+      assert.deepEqual(json(validated), {
+        resultCode: 0,
+        message: 'Customer found',
+        customerName: 'Jane Wanjiru',
+        customerRef: '1234567',
+      });
       const paid = await bankCall(t.app, token, 'payments', paymentBody('1234567'));
       assert.equal(paid.statusCode, 200, paid.body);
       assert.match(json(paid).erpRefId, /^[A-HJKMNP-Z2-9]{8}$/);
@@ -42,7 +47,15 @@ for (const kind of databaseKinds()) {
         union all select value from service_keys`.execute(t.database.db);
       const log = t.logs.join('');
       assert.ok(log.includes('request completed'), 'the log was captured');
-      for (const secret of [bank.clientSecret, token, json(byBasic).access_token, basic, link.split('/').pop()!, 'test-admin-token', ...rows.map((row) => row.value)]) {
+      for (const secret of [
+        bank.clientSecret,
+        token,
+        json(byBasic).access_token,
+        basic,
+        link.split('/').pop()!,
+        'test-admin-token',
+        ...rows.map((row) => row.value),
+      ]) {
         assert.ok(!log.includes(secret), `the log contains ${secret.slice(0, 6)}…`);
       }
     });

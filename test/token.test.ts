@@ -35,7 +35,12 @@ function postToken(
   const headers: Record<string, string> = {};
   if (options.contentType !== null) headers['content-type'] = options.contentType ?? FORM;
   if (options.authorization !== undefined) headers.authorization = options.authorization;
-  return app.inject({ method: 'POST', url: TOKEN_URL, headers, ...(options.payload === undefined ? {} : { payload: options.payload }) });
+  return app.inject({
+    method: 'POST',
+    url: TOKEN_URL,
+    headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+  });
 }
 
 const credentialsForm = (clientId: string, clientSecret: string, extra: Fields = {}) =>
@@ -71,7 +76,10 @@ function assertRateLimited(response: LightMyRequestResponse) {
   assert.match(String(retryAfter), /^\d+$/, 'Retry-After is delay-seconds');
   const seconds = Number(retryAfter);
   // Hits are counted per second and stay in the window 60 to 61 s, never less.
-  assert.ok(seconds >= 1 && seconds <= 61, `Retry-After ${seconds} lies within the 60 s window and the second it began in`);
+  assert.ok(
+    seconds >= 1 && seconds <= 61,
+    `Retry-After ${seconds} lies within the 60 s window and the second it began in`,
+  );
   return seconds;
 }
 
@@ -139,7 +147,10 @@ for (const kind of databaseKinds()) {
         it('accepts a charset parameter on the form content type', async () => {
           const bank = await createBank(t.app);
           for (const contentType of [`${FORM}; charset=UTF-8`, `${FORM};charset=utf-8`]) {
-            const response = await postToken(t.app, { contentType, payload: credentialsForm(bank.clientId, bank.clientSecret) });
+            const response = await postToken(t.app, {
+              contentType,
+              payload: credentialsForm(bank.clientId, bank.clientSecret),
+            });
             assert.equal(response.statusCode, 200, `${contentType}: ${response.body}`);
           }
         });
@@ -171,7 +182,9 @@ for (const kind of databaseKinds()) {
 
         it('reads a chunked body (no Content-Length) within the limit', async () => {
           const bank = await createBank(t.app);
-          const response = await postToken(t.app, { payload: chunked(paddedForm(bank.clientId, bank.clientSecret, 3000), 700) });
+          const response = await postToken(t.app, {
+            payload: chunked(paddedForm(bank.clientId, bank.clientSecret, 3000), 700),
+          });
           assert.equal(response.statusCode, 200, response.body);
         });
       });
@@ -179,7 +192,10 @@ for (const kind of databaseKinds()) {
       describe('HTTP Basic client authentication', () => {
         it('issues a token for credentials in the Authorization header', async () => {
           const bank = await createBank(t.app);
-          const response = await postToken(t.app, { authorization: basic(bank.clientId, bank.clientSecret), payload: form({ grant_type: GRANT }) });
+          const response = await postToken(t.app, {
+            authorization: basic(bank.clientId, bank.clientSecret),
+            payload: form({ grant_type: GRANT }),
+          });
           assert.equal(response.statusCode, 200, response.body);
           assert.deepEqual(Object.keys(json(response)).sort(), ['access_token', 'expires_in', 'token_type']);
           assertNoStore(response);
@@ -229,18 +245,28 @@ for (const kind of databaseKinds()) {
         });
 
         it('refuses a form-looking body sent as text/plain with invalid_request', async () => {
-          const response = await postToken(t.app, { contentType: 'text/plain', payload: credentialsForm(bank.clientId, bank.clientSecret) });
+          const response = await postToken(t.app, {
+            contentType: 'text/plain',
+            payload: credentialsForm(bank.clientId, bank.clientSecret),
+          });
           assertInvalidRequest(response);
         });
 
         it('refuses a body without a content type with invalid_request', async () => {
-          const response = await postToken(t.app, { contentType: null, payload: credentialsForm(bank.clientId, bank.clientSecret) });
+          const response = await postToken(t.app, {
+            contentType: null,
+            payload: credentialsForm(bank.clientId, bank.clientSecret),
+          });
           assertInvalidRequest(response);
         });
 
         for (const name of ['grant_type', 'client_id', 'client_secret']) {
           it(`refuses a repeated ${name} with invalid_request, even with the same value twice`, async () => {
-            const fields: [string, string][] = [['grant_type', GRANT], ['client_id', bank.clientId], ['client_secret', bank.clientSecret]];
+            const fields: [string, string][] = [
+              ['grant_type', GRANT],
+              ['client_id', bank.clientId],
+              ['client_secret', bank.clientSecret],
+            ];
             const repeated = fields.find(([field]) => field === name)!;
             const response = await postToken(t.app, { payload: form([...fields, repeated]) });
             assertInvalidRequest(response);
@@ -273,7 +299,9 @@ for (const kind of databaseKinds()) {
         });
 
         it('refuses a missing grant_type with invalid_request', async () => {
-          const response = await postToken(t.app, { payload: form({ client_id: bank.clientId, client_secret: bank.clientSecret }) });
+          const response = await postToken(t.app, {
+            payload: form({ client_id: bank.clientId, client_secret: bank.clientSecret }),
+          });
           assertInvalidRequest(response);
         });
 
@@ -294,7 +322,13 @@ for (const kind of databaseKinds()) {
         let bank: { clientId: string; clientSecret: string };
         before(async () => (bank = await createBank(t.app, 'Grant Bank')));
 
-        for (const grantType of ['password', 'authorization_code', 'refresh_token', 'Client_Credentials', 'client_credentials ']) {
+        for (const grantType of [
+          'password',
+          'authorization_code',
+          'refresh_token',
+          'Client_Credentials',
+          'client_credentials ',
+        ]) {
           it(`refuses grant_type=${JSON.stringify(grantType)} with exactly {error: "unsupported_grant_type"}`, async () => {
             const response = await postToken(t.app, {
               payload: form({ grant_type: grantType, client_id: bank.clientId, client_secret: bank.clientSecret }),
@@ -312,13 +346,21 @@ for (const kind of databaseKinds()) {
 
         it('answers invalid_request before unsupported_grant_type: a repeated parameter with a foreign grant', async () => {
           const response = await postToken(t.app, {
-            payload: form([['grant_type', 'password'], ['client_id', bank.clientId], ['client_secret', bank.clientSecret], ['client_secret', 'x']]),
+            payload: form([
+              ['grant_type', 'password'],
+              ['client_id', bank.clientId],
+              ['client_secret', bank.clientSecret],
+              ['client_secret', 'x'],
+            ]),
           });
           assertInvalidRequest(response);
         });
 
         it('answers invalid_request before unsupported_grant_type: a JSON body with a foreign grant', async () => {
-          const response = await postToken(t.app, { contentType: 'application/json', payload: JSON.stringify({ grant_type: 'password' }) });
+          const response = await postToken(t.app, {
+            contentType: 'application/json',
+            payload: JSON.stringify({ grant_type: 'password' }),
+          });
           assertInvalidRequest(response);
         });
 
@@ -331,19 +373,26 @@ for (const kind of databaseKinds()) {
         });
 
         it('answers unsupported_grant_type before invalid_client: a foreign grant with a wrong secret', async () => {
-          const response = await postToken(t.app, { payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'wrong' }) });
+          const response = await postToken(t.app, {
+            payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'wrong' }),
+          });
           assert.equal(response.statusCode, 400, response.body);
           assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
         });
 
         it('answers unsupported_grant_type before invalid_client: a foreign grant with a malformed Basic header', async () => {
-          const response = await postToken(t.app, { authorization: 'Basic !!!', payload: form({ grant_type: 'password' }) });
+          const response = await postToken(t.app, {
+            authorization: 'Basic !!!',
+            payload: form({ grant_type: 'password' }),
+          });
           assert.equal(response.statusCode, 400, response.body);
           assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
         });
 
         it('answers invalid_request before invalid_client: no grant_type and an unknown client', async () => {
-          const response = await postToken(t.app, { payload: form({ client_id: unknownClientId(), client_secret: 'wrong' }) });
+          const response = await postToken(t.app, {
+            payload: form({ client_id: unknownClientId(), client_secret: 'wrong' }),
+          });
           assertInvalidRequest(response);
         });
 
@@ -360,20 +409,29 @@ for (const kind of databaseKinds()) {
           await revoke(t.app, bank.clientId, second.secretId);
 
           const problems: Record<string, () => Promise<LightMyRequestResponse>> = {
-            'unknown client': () => postToken(t.app, { payload: credentialsForm(unknownClientId(), bank.clientSecret) }),
-            'wrong secret': () => postToken(t.app, { payload: credentialsForm(bank.clientId, `${bank.clientSecret}x`) }),
+            'unknown client': () =>
+              postToken(t.app, { payload: credentialsForm(unknownClientId(), bank.clientSecret) }),
+            'wrong secret': () =>
+              postToken(t.app, { payload: credentialsForm(bank.clientId, `${bank.clientSecret}x`) }),
             'revoked secret': () => postToken(t.app, { payload: credentialsForm(bank.clientId, second.clientSecret) }),
             'empty secret': () => postToken(t.app, { payload: credentialsForm(bank.clientId, '') }),
             'empty client ID': () => postToken(t.app, { payload: credentialsForm('', bank.clientSecret) }),
-            'client_id without client_secret': () => postToken(t.app, { payload: form({ grant_type: GRANT, client_id: bank.clientId }) }),
+            'client_id without client_secret': () =>
+              postToken(t.app, { payload: form({ grant_type: GRANT, client_id: bank.clientId }) }),
             'no credentials': () => postToken(t.app, { payload: form({ grant_type: GRANT }) }),
             'Basic unknown client': () =>
-              postToken(t.app, { authorization: basic(unknownClientId(), bank.clientSecret), payload: form({ grant_type: GRANT }) }),
+              postToken(t.app, {
+                authorization: basic(unknownClientId(), bank.clientSecret),
+                payload: form({ grant_type: GRANT }),
+              }),
             'Basic wrong secret': () =>
               postToken(t.app, { authorization: basic(bank.clientId, 'wrong'), payload: form({ grant_type: GRANT }) }),
-            'Basic empty secret': () => postToken(t.app, { authorization: basic(bank.clientId, ''), payload: form({ grant_type: GRANT }) }),
-            'Basic without credentials': () => postToken(t.app, { authorization: 'Basic', payload: form({ grant_type: GRANT }) }),
-            'Basic not base64': () => postToken(t.app, { authorization: 'Basic !!!not-base64!!!', payload: form({ grant_type: GRANT }) }),
+            'Basic empty secret': () =>
+              postToken(t.app, { authorization: basic(bank.clientId, ''), payload: form({ grant_type: GRANT }) }),
+            'Basic without credentials': () =>
+              postToken(t.app, { authorization: 'Basic', payload: form({ grant_type: GRANT }) }),
+            'Basic not base64': () =>
+              postToken(t.app, { authorization: 'Basic !!!not-base64!!!', payload: form({ grant_type: GRANT }) }),
             'Basic without a colon': () =>
               postToken(t.app, {
                 authorization: `Basic ${Buffer.from(bank.clientId).toString('base64')}`,
@@ -410,7 +468,11 @@ for (const kind of databaseKinds()) {
 
         it('adds WWW-Authenticate: Basic realm="..." when the Authorization header was used', async () => {
           const bank = await createBank(t.app);
-          for (const authorization of [basic(bank.clientId, 'wrong'), 'Basic !!!', `basic ${Buffer.from('no-colon').toString('base64')}`]) {
+          for (const authorization of [
+            basic(bank.clientId, 'wrong'),
+            'Basic !!!',
+            `basic ${Buffer.from('no-colon').toString('base64')}`,
+          ]) {
             const response = await postToken(t.app, { authorization, payload: form({ grant_type: GRANT }) });
             assert.equal(response.statusCode, 401, response.body);
             assert.match(String(response.headers['www-authenticate']), /^Basic realm="[^"]+"/i, authorization);
@@ -439,8 +501,14 @@ for (const kind of databaseKinds()) {
 
         it('answers a chunked body (no Content-Length) over 4096 bytes with 413 and an empty body', async () => {
           const bank = await createBank(t.app);
-          const response = await postToken(t.app, { payload: chunked(paddedForm(bank.clientId, bank.clientSecret, 6000), 1000) });
-          assert.equal(response.raw.req.headers['content-length'], undefined, 'the request must really be sent without a length');
+          const response = await postToken(t.app, {
+            payload: chunked(paddedForm(bank.clientId, bank.clientSecret, 6000), 1000),
+          });
+          assert.equal(
+            response.raw.req.headers['content-length'],
+            undefined,
+            'the request must really be sent without a length',
+          );
           assert.equal(response.statusCode, 413, response.body);
           assert.equal(response.body, '');
           assertNoStore(response);
@@ -464,7 +532,10 @@ for (const kind of databaseKinds()) {
       describe('429 rate limit: 30 requests per client ID in 60 s', () => {
         it('answers the 31st request within 60 s with 429, an empty body and Retry-After', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+            200,
+          );
           const response = await requestToken(t.app, bank.clientId, bank.clientSecret);
           assertRateLimited(response);
           assertNoStore(response);
@@ -472,20 +543,29 @@ for (const kind of databaseKinds()) {
 
         it('counts requests that failed', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')), 401);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
+            401,
+          );
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
         it('counts requests for a client ID that does not exist', async () => {
           const clientId = unknownClientId();
-          await expectStatuses(times(30, () => () => requestToken(t.app, clientId, 'wrong')), 401);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, clientId, 'wrong')),
+            401,
+          );
           assertRateLimited(await requestToken(t.app, clientId, 'wrong'));
         });
 
         it('does not let one client ID use up the allowance of another', async () => {
           const flooded = await createBank(t.app, 'Flooded Bank');
           const other = await createBank(t.app, 'Other Bank');
-          await expectStatuses(times(30, () => () => requestToken(t.app, flooded.clientId, 'wrong')), 401);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, flooded.clientId, 'wrong')),
+            401,
+          );
           assertRateLimited(await requestToken(t.app, flooded.clientId, flooded.clientSecret));
           const response = await requestToken(t.app, other.clientId, other.clientSecret);
           assert.equal(response.statusCode, 200, response.body);
@@ -494,7 +574,10 @@ for (const kind of databaseKinds()) {
         it('does not count 413 answers', async () => {
           const bank = await createBank(t.app);
           const oversized = paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1);
-          await expectStatuses(times(31, () => () => postToken(t.app, { payload: oversized })), 413);
+          await expectStatuses(
+            times(31, () => () => postToken(t.app, { payload: oversized })),
+            413,
+          );
           await expectStatuses(
             times(3, () => () => postToken(t.app, { payload: chunked(oversized) })),
             413,
@@ -505,24 +588,52 @@ for (const kind of databaseKinds()) {
 
         it('answers 413 before 429 for an oversized body naming a limited client ID', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')), 401);
-          const response = await postToken(t.app, { payload: paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1) });
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
+            401,
+          );
+          const response = await postToken(t.app, {
+            payload: paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1),
+          });
           assert.equal(response.statusCode, 413, response.body);
           assert.equal(response.body, '');
         });
 
         it('answers 429 before 400 and 401 for a limited client ID', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')), 401);
-          assertRateLimited(await postToken(t.app, { payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'x' }) }));
-          assertRateLimited(await postToken(t.app, { payload: form({ client_id: bank.clientId, client_secret: 'x' }) }));
-          assertRateLimited(
-            await postToken(t.app, { payload: form([['grant_type', GRANT], ['grant_type', GRANT], ['client_id', bank.clientId]]) }),
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
+            401,
           );
           assertRateLimited(
-            await postToken(t.app, { authorization: basic(bank.clientId, bank.clientSecret), payload: form({ grant_type: GRANT, client_id: bank.clientId }) }),
+            await postToken(t.app, {
+              payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'x' }),
+            }),
           );
-          assertRateLimited(await postToken(t.app, { authorization: basic(bank.clientId, 'wrong'), payload: form({ grant_type: GRANT }) }));
+          assertRateLimited(
+            await postToken(t.app, { payload: form({ client_id: bank.clientId, client_secret: 'x' }) }),
+          );
+          assertRateLimited(
+            await postToken(t.app, {
+              payload: form([
+                ['grant_type', GRANT],
+                ['grant_type', GRANT],
+                ['client_id', bank.clientId],
+              ]),
+            }),
+          );
+          assertRateLimited(
+            await postToken(t.app, {
+              authorization: basic(bank.clientId, bank.clientSecret),
+              payload: form({ grant_type: GRANT, client_id: bank.clientId }),
+            }),
+          );
+          assertRateLimited(
+            await postToken(t.app, {
+              authorization: basic(bank.clientId, 'wrong'),
+              payload: form({ grant_type: GRANT }),
+            }),
+          );
         });
 
         // Requests that arrive together are counted in one statement: each still gets its own place.
@@ -536,13 +647,19 @@ for (const kind of databaseKinds()) {
           const statuses = answers.slice(0, 45).map((response) => response.statusCode);
           assert.equal(statuses.filter((status) => status === 200).length, 30, statuses.join(' '));
           for (const response of answers.slice(0, 45).filter((r) => r.statusCode !== 200)) assertRateLimited(response);
-          assert.deepEqual(answers.slice(45).map((response) => response.statusCode), [200, 200, 200, 200, 200]);
+          assert.deepEqual(
+            answers.slice(45).map((response) => response.statusCode),
+            [200, 200, 200, 200, 200],
+          );
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
         it('opens again once the requests have left the 60 s window', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+            200,
+          );
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
           t.clock.advance(59 * SECOND);
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
@@ -555,13 +672,19 @@ for (const kind of databaseKinds()) {
         it('counts requests made late in a second for a full 60 s', async () => {
           const bank = await createBank(t.app);
           t.clock.advance(900);
-          await expectStatuses(times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          await expectStatuses(
+            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+            200,
+          );
           t.clock.advance(59 * SECOND + 600);
           const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
           assertRateLimited(refused);
           t.clock.advance(SECOND);
           // The first 30 are now 60.6 s old; the refused one from 1 s ago still counts.
-          await expectStatuses(times(29, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+          await expectStatuses(
+            times(29, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+            200,
+          );
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
@@ -654,13 +777,20 @@ for (const kind of databaseKinds()) {
 
       it('honours the configured limit: the 4th request within 60 s gets 429', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+        await expectStatuses(
+          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+          200,
+        );
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
 
       it('counts requests naming the client ID by Basic and by form alike', async () => {
         const bank = await createBank(t.app);
-        const byBasic = () => postToken(t.app, { authorization: basic(bank.clientId, bank.clientSecret), payload: form({ grant_type: GRANT }) });
+        const byBasic = () =>
+          postToken(t.app, {
+            authorization: basic(bank.clientId, bank.clientSecret),
+            payload: form({ grant_type: GRANT }),
+          });
         const byForm = () => requestToken(t.app, bank.clientId, bank.clientSecret);
         await expectStatuses([byBasic, byForm, byBasic], 200);
         assertRateLimited(await byForm());
@@ -683,7 +813,10 @@ for (const kind of databaseKinds()) {
         await expectStatuses([() => requestToken(t.app, bank.clientId, 'wrong')], 401);
         await expectStatuses(
           [
-            () => postToken(t.app, { payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: bank.clientSecret }) }),
+            () =>
+              postToken(t.app, {
+                payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: bank.clientSecret }),
+              }),
             () => postToken(t.app, { payload: form({ client_id: bank.clientId, client_secret: bank.clientSecret }) }),
           ],
           400,
@@ -694,7 +827,10 @@ for (const kind of databaseKinds()) {
       it('reads the client ID from Basic as the part before the first colon', async () => {
         const bank = await createBank(t.app);
         const colons = () =>
-          postToken(t.app, { authorization: basic(bank.clientId, `${bank.clientSecret}:extra`), payload: form({ grant_type: GRANT }) });
+          postToken(t.app, {
+            authorization: basic(bank.clientId, `${bank.clientSecret}:extra`),
+            payload: form({ grant_type: GRANT }),
+          });
         await expectStatuses([colons, colons, colons], 401);
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
@@ -724,13 +860,22 @@ for (const kind of databaseKinds()) {
       it('does not count 413 answers', async () => {
         const bank = await createBank(t.app);
         const oversized = paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1);
-        await expectStatuses(times(5, () => () => postToken(t.app, { payload: oversized })), 413);
-        await expectStatuses(times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+        await expectStatuses(
+          times(5, () => () => postToken(t.app, { payload: oversized })),
+          413,
+        );
+        await expectStatuses(
+          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+          200,
+        );
       });
 
       it('marks a 429 answer Cache-Control: no-store and Pragma: no-cache', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(times(3, () => () => requestToken(t.app, bank.clientId, 'wrong')), 401);
+        await expectStatuses(
+          times(3, () => () => requestToken(t.app, bank.clientId, 'wrong')),
+          401,
+        );
         const response = await requestToken(t.app, bank.clientId, bank.clientSecret);
         assertRateLimited(response);
         assertNoStore(response);
@@ -739,7 +884,10 @@ for (const kind of databaseKinds()) {
       // Kept last: it replaces the app under test with a new instance on the same data.
       it('keeps the count with the data, so another instance on the same database still refuses', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)), 200);
+        await expectStatuses(
+          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
+          200,
+        );
         t = await t.restart();
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });

@@ -44,7 +44,12 @@ function assertNotValidated(response: LightMyRequestResponse, label: string) {
   assert.deepEqual(json(response), NOT_VALIDATED, label);
 }
 
-function rawValidate(app: FastifyInstance, token: string, payload: string | undefined, contentType = 'application/json') {
+function rawValidate(
+  app: FastifyInstance,
+  token: string,
+  payload: string | undefined,
+  contentType = 'application/json',
+) {
   return app.inject({
     method: 'POST',
     url: '/bank/v1/validate',
@@ -77,7 +82,12 @@ for (const kind of databaseKinds()) {
       it('answers 200 with exactly resultCode 0, "Customer found", the full name and the Member Number', async () => {
         const response = await bankCall(t.app, token, 'validate', { customerRef: '1234567' });
         assert.equal(response.statusCode, 200, response.body);
-        assert.deepEqual(json(response), { resultCode: 0, message: 'Customer found', customerName: 'Jane Wanjiru', customerRef: '1234567' });
+        assert.deepEqual(json(response), {
+          resultCode: 0,
+          message: 'Customer found',
+          customerName: 'Jane Wanjiru',
+          customerRef: '1234567',
+        });
       });
 
       it('ignores surrounding whitespace (everything String.prototype.trim removes) and answers the trimmed Member Number', async () => {
@@ -106,7 +116,11 @@ for (const kind of databaseKinds()) {
       });
 
       it('ignores other fields in the body', async () => {
-        const response = await bankCall(t.app, token, 'validate', { customerRef: '1234567', channel: 'MPESA', extra: { a: 1 } });
+        const response = await bankCall(t.app, token, 'validate', {
+          customerRef: '1234567',
+          channel: 'MPESA',
+          extra: { a: 1 },
+        });
         assert.equal(response.statusCode, 200, response.body);
         assert.equal(json(response).customerRef, '1234567');
       });
@@ -170,7 +184,12 @@ for (const kind of databaseKinds()) {
         await putMember(t.app, '2000001', 'Peter Kamau', 'active');
         const again = await bankCall(t.app, token, 'validate', { customerRef: '2000001' });
         assert.equal(again.statusCode, 200, again.body);
-        assert.deepEqual(json(again), { resultCode: 0, message: 'Customer found', customerName: 'Peter Kamau', customerRef: '2000001' });
+        assert.deepEqual(json(again), {
+          resultCode: 0,
+          message: 'Customer found',
+          customerName: 'Peter Kamau',
+          customerRef: '2000001',
+        });
       });
 
       it('answers 404 for an unknown member and 200 once the member is added', async () => {
@@ -184,7 +203,10 @@ for (const kind of databaseKinds()) {
       it('answers 400 with exactly resultCode 4 and a message when the body is not JSON', async () => {
         assertInvalidInput(await rawValidate(t.app, token, '{customerRef: 1234567'), 'broken JSON');
         assertInvalidInput(await rawValidate(t.app, token, 'customerRef=1234567'), 'form text sent as JSON');
-        assertInvalidInput(await rawValidate(t.app, token, '{"customerRef":"1234567"} trailing'), 'JSON with trailing text');
+        assertInvalidInput(
+          await rawValidate(t.app, token, '{"customerRef":"1234567"} trailing'),
+          'JSON with trailing text',
+        );
       });
 
       it('answers 400 with resultCode 4 when the body is empty', async () => {
@@ -193,8 +215,14 @@ for (const kind of databaseKinds()) {
       });
 
       it('answers 400 with resultCode 4 when the body is not JSON but another content type', async () => {
-        assertInvalidInput(await rawValidate(t.app, token, 'customerRef=1234567', 'application/x-www-form-urlencoded'), 'form body');
-        assertInvalidInput(await rawValidate(t.app, token, '{"customerRef":"1234567"}', 'text/plain'), 'text/plain body');
+        assertInvalidInput(
+          await rawValidate(t.app, token, 'customerRef=1234567', 'application/x-www-form-urlencoded'),
+          'form body',
+        );
+        assertInvalidInput(
+          await rawValidate(t.app, token, '{"customerRef":"1234567"}', 'text/plain'),
+          'text/plain body',
+        );
       });
 
       it('answers 400 with resultCode 4 when the JSON is not an object (array, string, number, null)', async () => {
@@ -205,8 +233,14 @@ for (const kind of databaseKinds()) {
 
       it('answers 400 with resultCode 4 when customerRef is missing', async () => {
         assertInvalidInput(await bankCall(t.app, token, 'validate', {}), 'empty object');
-        assertInvalidInput(await bankCall(t.app, token, 'validate', { customerref: '1234567' }), 'wrong case of the field name');
-        assertInvalidInput(await bankCall(t.app, token, 'validate', { additions: { customerRef: '1234567' } }), 'nested only');
+        assertInvalidInput(
+          await bankCall(t.app, token, 'validate', { customerref: '1234567' }),
+          'wrong case of the field name',
+        );
+        assertInvalidInput(
+          await bankCall(t.app, token, 'validate', { additions: { customerRef: '1234567' } }),
+          'nested only',
+        );
       });
 
       it('answers 400 with resultCode 4 when customerRef is not a string (number, null, object, array, boolean)', async () => {
@@ -228,7 +262,10 @@ for (const kind of databaseKinds()) {
 
       it('accepts a body of exactly 16 KiB', async () => {
         const skeleton = JSON.stringify({ customerRef: '1234567', padding: '' });
-        const payload = JSON.stringify({ customerRef: '1234567', padding: 'x'.repeat(16 * 1024 - Buffer.byteLength(skeleton)) });
+        const payload = JSON.stringify({
+          customerRef: '1234567',
+          padding: 'x'.repeat(16 * 1024 - Buffer.byteLength(skeleton)),
+        });
         assert.equal(Buffer.byteLength(payload), 16 * 1024);
         const response = await rawValidate(t.app, token, payload);
         assert.equal(response.statusCode, 200, response.body);
@@ -249,15 +286,26 @@ for (const kind of databaseKinds()) {
         const first = await bankWithToken(t.app, 'Bank Burst A');
         const second = await bankWithToken(t.app, 'Bank Burst B');
         const refs = Array.from({ length: 20 }, (_, i) => String(3100000 + i));
-        for (const [i, ref] of refs.entries()) await putMember(t.app, ref, `Burst Member ${i}`, i % 5 === 4 ? 'suspended' : 'active');
+        for (const [i, ref] of refs.entries())
+          await putMember(t.app, ref, `Burst Member ${i}`, i % 5 === 4 ? 'suspended' : 'active');
         // Even members are asked by the first client, odd by the second; 3199999 is nobody.
-        const asked = [...refs.map((ref, i) => ({ bank: i % 2 === 0 ? first : second, ref })), { bank: first, ref: '3199999' }];
-        const answers = await Promise.all(asked.map(({ bank, ref }) => bankCall(t.app, bank.token, 'validate', { customerRef: ` ${ref}` })));
+        const asked = [
+          ...refs.map((ref, i) => ({ bank: i % 2 === 0 ? first : second, ref })),
+          { bank: first, ref: '3199999' },
+        ];
+        const answers = await Promise.all(
+          asked.map(({ bank, ref }) => bankCall(t.app, bank.token, 'validate', { customerRef: ` ${ref}` })),
+        );
         for (const [i, answer] of answers.entries()) {
           const { ref } = asked[i]!;
           if (i < refs.length && i % 5 !== 4) {
             assert.equal(answer.statusCode, 200, `${ref}: ${answer.body}`);
-            assert.deepEqual(json(answer), { resultCode: 0, message: 'Customer found', customerName: `Burst Member ${i}`, customerRef: ref });
+            assert.deepEqual(json(answer), {
+              resultCode: 0,
+              message: 'Customer found',
+              customerName: `Burst Member ${i}`,
+              customerRef: ref,
+            });
           } else {
             assertNotFound(answer, ref);
           }

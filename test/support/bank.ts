@@ -39,7 +39,11 @@ export function requestToken(app: FastifyInstance, clientId: string, clientSecre
     method: 'POST',
     url: '/oauth/v1/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    }).toString(),
   });
 }
 
@@ -57,7 +61,8 @@ export async function bankWithToken(app: FastifyInstance, name?: string) {
 
 export async function putMember(app: FastifyInstance, customerRef: string, fullName: string, status = 'active') {
   const response = await admin(app, 'PUT', `/members/${customerRef}`, { fullName, status });
-  if (response.statusCode !== 200 && response.statusCode !== 201) throw new Error(`put member: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200 && response.statusCode !== 201)
+    throw new Error(`put member: ${response.statusCode} ${response.body}`);
   return json(response);
 }
 

@@ -28,7 +28,11 @@ function postgresBinDir(): string | undefined {
   const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir && hasTools(dir));
   if (onPath) return onPath;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   return versions.map((v) => join(root, v, 'bin')).find(hasTools);
 }
 
@@ -67,7 +71,9 @@ async function freePort(): Promise<number> {
 
 /** Every cluster not yet disposed, stopped at exit even when a test failed or was interrupted. */
 const running = new Set<() => void>();
-process.once('exit', () => running.forEach((stop) => stop()));
+process.once('exit', () => {
+  for (const stop of running) stop();
+});
 
 export async function createOwnCluster(): Promise<OwnCluster> {
   const unavailable = ownClusterUnavailable();

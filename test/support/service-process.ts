@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { ADMIN_TOKEN } from './test-app.js';
 
@@ -9,10 +9,17 @@ export interface ServiceProcess {
   output: () => string;
 }
 
-export async function startService(env: NodeJS.ProcessEnv): Promise<ServiceProcess> {
+export interface StartOptions {
+  /** The umask the service starts under, as a shell would set it (e.g. '022'). */
+  umask?: string;
+}
+
+export async function startService(env: NodeJS.ProcessEnv, options: StartOptions = {}): Promise<ServiceProcess> {
+  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [file, ...args] = options.umask ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$0" "$@"`, ...node] : node;
   // Port 0 lets the system pick a free port; a port picked here at random can collide with
   // another test's server or with a client connection's ephemeral port.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(file as string, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BIS_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,7 @@ const TABLES = {
   service_keys: 'name',
   clients: 'id',
   client_secrets: 'id',
-  members: 'customer_ref',
+  members: 'member_number',
   validations: 'id',
   payments: 'id',
   audit_events: 'id',
@@ -29,7 +29,11 @@ export async function fingerprint(db: Db): Promise<Fingerprint> {
       sql`select ${table} as name, md5(coalesce(string_agg(t::text, ',' order by t.${sql.ref(key)}), '')) as digest, count(*)::int as count
           from ${sql.table(table)} t`,
   );
-  const { rows } = await sql<{ name: StoredTable; digest: string; count: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const { rows } = await sql<{
+    name: StoredTable;
+    digest: string;
+    count: number;
+  }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return Object.fromEntries(rows.map((row) => [row.name, `${row.count}:${row.digest}`])) as Fingerprint;
 }
 

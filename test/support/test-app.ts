@@ -1,10 +1,11 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
-import { buildApp, type AppConfig } from '../../src/app.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { NO_RANGES } from '../../src/addresses.js';
+import { type AppConfig, buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import type { ServerLimits } from '../../src/http/server-limits.js';
 import { ManualClock } from './clock.js';
-import { createTestDatabase, openMigrated, type DatabaseKind } from './databases.js';
+import { createTestDatabase, type DatabaseKind, openMigrated } from './databases.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -16,6 +17,14 @@ export const defaultTestConfig: AppConfig = {
   tokenSigningKey: undefined,
   validationWindow: 24 * 3_600_000,
   requireValidation: true,
+  trustedProxies: NO_RANGES,
+  maxConnectionsPerAddress: 100,
+  bankRateLimit: 6000,
+  sessionIdle: 30 * 60_000,
+  sessionMax: 12 * 3_600_000,
+  requireTwoFactor: false,
+  inviteTtl: 72 * 3_600_000,
+  timeZone: 'UTC',
   logLevel: 'silent',
 };
 
@@ -45,7 +54,12 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     const database = await openMigrated(testDb.options);
     const logs: string[] = [];
     const logStream = options.captureLogs
-      ? new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) })
+      ? new Writable({
+          write: (chunk, _encoding, done) => {
+            logs.push(String(chunk));
+            done();
+          },
+        })
       : undefined;
     const fullConfig = { ...defaultTestConfig, ...(options.captureLogs ? { logLevel: 'info' } : {}), ...config };
     const app = await buildApp({

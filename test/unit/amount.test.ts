@@ -17,7 +17,21 @@ describe('amount', () => {
   });
 
   it('refuses more than two decimals, more than 13 integer digits, and what is not a decimal', () => {
-    for (const value of ['1.001', 0.001, '10000000000000', 1e13, 1e21, '1e3', '1,500.00', '', 'abc', '.5', '5.', NaN, Infinity]) {
+    for (const value of [
+      '1.001',
+      0.001,
+      '10000000000000',
+      1e13,
+      1e21,
+      '1e3',
+      '1,500.00',
+      '',
+      'abc',
+      '.5',
+      '5.',
+      NaN,
+      Infinity,
+    ]) {
       assert.equal(parseAmount(value as string | number).ok, false, String(value));
     }
   });

@@ -14,7 +14,10 @@ describe('HTTP Basic client credentials', () => {
   });
 
   it('form-decodes each half (RFC 6749 Appendix B)', () => {
-    assert.deepEqual(parseBasicAuth(basic('my%20client:a%2Bb+c%3A')), { clientId: 'my client', clientSecret: 'a+b c:' });
+    assert.deepEqual(parseBasicAuth(basic('my%20client:a%2Bb+c%3A')), {
+      clientId: 'my client',
+      clientSecret: 'a+b c:',
+    });
   });
 
   it('reads a secret of the unreserved alphabet the same whether or not it was encoded', () => {
@@ -24,7 +27,14 @@ describe('HTTP Basic client credentials', () => {
   });
 
   it('gives nothing for other schemes, missing colon, broken encoding or no value', () => {
-    for (const header of [basic('a:b', 'Bearer'), basic('nocolon'), basic('a:%E0%A4%A'), 'Basic', 'Basic ', 'Basic !!!']) {
+    for (const header of [
+      basic('a:b', 'Bearer'),
+      basic('nocolon'),
+      basic('a:%E0%A4%A'),
+      'Basic',
+      'Basic ',
+      'Basic !!!',
+    ]) {
       assert.equal(parseBasicAuth(header), undefined, header);
     }
   });

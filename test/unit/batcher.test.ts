@@ -49,7 +49,10 @@ describe('batcher', () => {
     const call = createBatcher(run, { maxInFlight: 2, maxBatch: 2 });
     const answers = Promise.all([1, 2, 3, 4, 5].map(call));
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(batches, [[1, 2], [3, 4]]);
+    assert.deepEqual(batches, [
+      [1, 2],
+      [3, 4],
+    ]);
     await finishOne();
     await finishOne();
     await finishOne();

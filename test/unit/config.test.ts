@@ -47,7 +47,14 @@ describe('configuration', () => {
 
   it('refuses bad values, naming every one of them', () => {
     assert.throws(
-      () => loadConfig({ PORT: 'eighty', BIS_HANDOVER_TTL: '3 days', BIS_REQUIRE_VALIDATION: 'maybe', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' }),
+      () =>
+        loadConfig({
+          PORT: 'eighty',
+          BIS_HANDOVER_TTL: '3 days',
+          BIS_REQUIRE_VALIDATION: 'maybe',
+          LOG_LEVEL: 'loud',
+          DATABASE_URL: 'mysql://x',
+        }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
         for (const name of ['PORT', 'BIS_HANDOVER_TTL', 'BIS_REQUIRE_VALIDATION', 'LOG_LEVEL', 'DATABASE_URL']) {

@@ -12,7 +12,12 @@ describe('ISO 8601 date-times (transactionDate, query bounds)', () => {
   });
 
   it('refuses dates that are not on the calendar instead of rolling them over', () => {
-    for (const text of ['2026-02-30T10:00:00Z', '2026-13-01T10:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21T10:60:00Z']) {
+    for (const text of [
+      '2026-02-30T10:00:00Z',
+      '2026-13-01T10:00:00Z',
+      '2026-11-21T24:00:00Z',
+      '2026-11-21T10:60:00Z',
+    ]) {
       assert.equal(parseIsoDateTime(text), undefined, text);
     }
   });

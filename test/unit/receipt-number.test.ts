@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RECEIPT_ALPHABET, newReceiptNumber } from '../../src/payments/receipt-number.js';
+import { newReceiptNumber, RECEIPT_ALPHABET } from '../../src/payments/receipt-number.js';
 
 describe('receipt numbers', () => {
   it('are eight upper-case letters and digits without 0 O 1 I L', () => {

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databaseKinds } from '../support/databases.js';
+import { addOperator, apiToken, asPage, signIn, signInRequest, totpCode } from '../support/operators.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
+
+interface Record_ {
+  action: string;
+  actor: string;
+  operatorId: string | null;
+  target: string;
+}
+
+for (const kind of databaseKinds()) {
+  describe(`who did it, in the audit (${kind})`, () => {
+    let t: TestApp;
+    before(async () => (t = await startTestApp(kind)));
+    after(() => t.close());
+
+    const audit = async (query = '') =>
+      json(
+        await t.app.inject({
+          method: 'GET',
+          url: `/admin/v1/audit?limit=1000${query}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        }),
+      ).items as Record_[];
+
+    it('names the operator by id and email, or "owner token"', async () => {
+      const admin = await addOperator(t.app, 'admin');
+      const session = await signIn(t.app, admin.email, admin.password);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/clients',
+        headers: asPage(session),
+        payload: { name: 'By Amina' },
+      });
+      const byOwner = await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/clients',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { name: 'By the owner' },
+      });
+      const records = await audit();
+      const ofAdmin = records.find((r) => r.action === 'client.created' && r.target === json(made).clientId);
+      assert.deepEqual([ofAdmin?.actor, ofAdmin?.operatorId], [admin.email, admin.operatorId]);
+      const ofOwner = records.find((r) => r.action === 'client.created' && r.target === json(byOwner).clientId);
+      assert.deepEqual([ofOwner?.actor, ofOwner?.operatorId], ['owner token', null]);
+    });
+
+    it('records sign-ins, failed sign-ins, two-factor changes, token creation and role changes, filtered by operator', async () => {
+      const finance = await addOperator(t.app, 'finance');
+      await signInRequest(t.app, finance.email, 'not the password at all');
+      const session = await signIn(t.app, finance.email, finance.password);
+      await apiToken(t.app, session, 'for the audit');
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/operators/me/2fa',
+        headers: asPage(session),
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/operators/me/2fa/confirm',
+        headers: asPage(session),
+        payload: { code: totpCode(json(started).key, t.clock.now()) },
+      });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/admin/v1/operators/${finance.operatorId}`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { role: 'viewer' },
+      });
+      const theirs = (await audit(`&operator=${encodeURIComponent(finance.email.toUpperCase())}`)).map((r) => r.action);
+      for (const action of [
+        'operator.signed_in',
+        'operator.token_created',
+        'operator.two_factor_enabled',
+        'operator.recovery_codes_replaced',
+      ]) {
+        assert.ok(theirs.includes(action), `${action} in ${theirs}`);
+      }
+      const all = await audit();
+      const failed = all.find(
+        (r) => r.action === 'operator.sign_in_failed' && r.target === finance.email.toLowerCase(),
+      );
+      assert.ok(failed, 'the failed sign-in, by the address that tried');
+      const role = all.find((r) => r.action === 'operator.role_changed' && r.target === finance.operatorId);
+      assert.equal(role?.actor, 'owner token');
+      const ownerOnly = await audit('&operator=owner%20token');
+      assert.ok(ownerOnly.length > 0 && ownerOnly.every((r) => r.actor === 'owner token'));
+    });
+  });
+}

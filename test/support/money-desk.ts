@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { admin, bankCall, paymentBody, putMember } from './bank.js';
+import { ADMIN_TOKEN, json } from './test-app.js';
+
+export type Bank = { clientId: string; token: string; clientSecret: string };
+
+// Member Numbers and references are unique per call so tests sharing one app never see each other's rows.
+let memberSequence = 6_000_000;
+let referenceSequence = 0;
+export const newMemberNumber = () => String(++memberSequence);
+export const newReference = (prefix = 'FT') =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${++referenceSequence}`;
+
+/** An active member the bank has validated: a payment for them is accepted. */
+export async function payableMember(app: FastifyInstance, bank: Bank, fullName = 'Amina Otieno'): Promise<string> {
+  const customerRef = newMemberNumber();
+  await putMember(app, customerRef, fullName);
+  const validated = await bankCall(app, bank.token, 'validate', { customerRef });
+  assert.equal(validated.statusCode, 200, validated.body);
+  return customerRef;
+}
+
+export async function acceptedPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
+  const member = await payableMember(app, bank);
+  const body = paymentBody(member, { transactionReference: newReference(), ...overrides });
+  const response = await bankCall(app, bank.token, 'payments', body);
+  assert.equal(response.statusCode, 200, response.body);
+  return { body, member, erpRefId: json(response).erpRefId as string };
+}
+
+/** A payment held because its customerRef names no member; its paymentId read back from the list. */
+export async function heldPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
+  const body = paymentBody('9999999', { transactionReference: newReference('HELD'), ...overrides });
+  const response = await bankCall(app, bank.token, 'payments', body);
+  assert.equal(response.statusCode, 404, response.body);
+  const payment = await paymentByReference(app, body.transactionReference as string);
+  assert.equal(payment.status, 'held');
+  return { body, paymentId: payment.paymentId as number, response };
+}
+
+export async function paymentByReference(app: FastifyInstance, transactionReference: string) {
+  const listed = await admin(app, 'GET', `/payments?transactionReference=${encodeURIComponent(transactionReference)}`);
+  assert.equal(listed.statusCode, 200, listed.body);
+  const [payment] = json(listed).items;
+  assert.ok(payment, `a payment with reference ${transactionReference}`);
+  return payment;
+}
+
+/** Every record of an export, as JSON objects, and its cursors. */
+export async function exportRecords(app: FastifyInstance, query: Record<string, string> = {}) {
+  const response = await admin(app, 'GET', `/payments/export?${new URLSearchParams({ format: 'ndjson', ...query })}`);
+  assert.equal(response.statusCode, 200, response.body);
+  const records = response.body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return {
+    records,
+    nextCursor: response.headers['next-cursor'] as string | undefined,
+    feedCursor: response.headers['feed-cursor'] as string | undefined,
+  };
+}
+
+/** One entry of a statement built for a test. */
+export interface Entry {
+  /** YYYY-MM-DD */
+  date: string;
+  amount: string;
+  credit: boolean;
+  reference: string;
+  narration?: string;
+}
+
+const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
+const comma = (amount: string) => amount.replace('.', ',');
+
+/** An MT940 statement as a bank portal exports it: envelope, CRLF, :61: with the bank's reference after //. */
+export function mt940(entries: readonly Entry[], period: { from: string; to: string }): string {
+  const lines = [
+    '{1:F01EQBLKENAAXXX0000000000}{2:I940EQBLKENAXXXXN}{4:',
+    ':20:STMT0001',
+    ':25:0123456789012',
+    ':28C:00327/1',
+    `:60F:C${yymmdd(period.from)}KES0,00`,
+  ];
+  for (const entry of entries) {
+    lines.push(
+      `:61:${yymmdd(entry.date)}${yymmdd(entry.date).slice(2)}${entry.credit ? 'C' : 'D'}${comma(entry.amount)}NMSCNONREF//${entry.reference}`,
+    );
+    lines.push(`:86:${entry.narration ?? 'MPESA C2B PAYMENT'}`);
+  }
+  lines.push(`:62F:C${yymmdd(period.to)}KES0,00`, '-}');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A camt.053.001.02 statement with the period stated and one Ntry per entry, the reference as AcctSvcrRef. */
+export function camt053(entries: readonly Entry[], period: { from: string; to: string }): string {
+  const ntry = (entry: Entry) => `
+      <Ntry>
+        <Amt Ccy="KES">${entry.amount}</Amt>
+        <CdtDbtInd>${entry.credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>${entry.date}</Dt></BookgDt>
+        <ValDt><Dt>${entry.date}</Dt></ValDt>
+        <AcctSvcrRef>${entry.reference}</AcctSvcrRef>
+        <AddtlNtryInf>${entry.narration ?? 'MPESA C2B PAYMENT'}</AddtlNtryInf>
+      </Ntry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>MSG1</MsgId><CreDtTm>${period.to}T23:00:00Z</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT1</Id>
+      <CreDtTm>${period.to}T23:00:00Z</CreDtTm>
+      <FrToDt><FrDtTm>${period.from}T00:00:00</FrDtTm><ToDtTm>${period.to}T23:59:59</ToDtTm></FrToDt>
+      <Acct><Id><Othr><Id>0100012345678</Id></Othr></Id><Ccy>KES</Ccy></Acct>${entries.map(ntry).join('')}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}
+
+/** A bank's CSV export: day-first dates, separate credit and debit columns, a title line above the table. */
+export function csvStatement(entries: readonly Entry[]): string {
+  const rows = entries.map((entry) => {
+    const [y, m, d] = entry.date.split('-');
+    const amount = Number(entry.amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    return `${d}/${m}/${y},"${entry.narration ?? 'MPESA C2B PAYMENT'}",${entry.reference},${entry.credit ? `"${amount}"` : ''},${entry.credit ? '' : `"${amount}"`}`;
+  });
+  return ['ACCOUNT STATEMENT 0123456789012', 'Date,Details,Bank Ref,Credit,Debit', ...rows].join('\r\n');
+}
+
+export const CSV_MAPPING = {
+  skipLines: 1,
+  date: 'Date',
+  dateFormat: 'DD/MM/YYYY',
+  reference: 'Bank Ref',
+  credit: 'Credit',
+  debit: 'Debit',
+  narration: 'Details',
+};
+
+export type Format = 'mt940' | 'camt053' | 'csv';
+
+export function statementOf(format: Format, entries: readonly Entry[], period: { from: string; to: string }) {
+  if (format === 'mt940') return mt940(entries, period);
+  if (format === 'camt053') return camt053(entries, period);
+  return csvStatement(entries);
+}
+
+export function reconcile(
+  app: FastifyInstance,
+  clientId: string,
+  format: Format,
+  file: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/admin/v1/reconciliations?clientId=${encodeURIComponent(clientId)}&format=${format}`,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      'content-type': format === 'camt053' ? 'application/xml' : format === 'csv' ? 'text/csv' : 'text/plain',
+      ...headers,
+    },
+    payload: file,
+  });
+}

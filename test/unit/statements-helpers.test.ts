@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { calendarDate, isoDatePart } from '../../src/calendar-date.js';
+import { readDecimal } from '../../src/statements/decimal.js';
+import { StatementFileError } from '../../src/statements/statement-line.js';
+import { SummaryTally } from '../../src/statements/statement-summary.js';
+import { candidateReferences, foldWhitespace } from '../../src/statements/statement-text.js';
+
+describe('statement amounts', () => {
+  it('gives the exact decimal with two places, zero included, whichever separator the format uses', () => {
+    assert.deepEqual(readDecimal('1500,5', ','), { ok: true, amount: '1500.50' });
+    assert.deepEqual(readDecimal('1500,', ','), { ok: true, amount: '1500.00' });
+    assert.deepEqual(readDecimal('0001500.05', '.'), { ok: true, amount: '1500.05' });
+    assert.deepEqual(readDecimal('0', '.'), { ok: true, amount: '0.00' });
+    assert.deepEqual(readDecimal('9999999999999.99', '.'), { ok: true, amount: '9999999999999.99' });
+    // Exact even where a float is not: 0.1 + 0.2 style digits come through as written.
+    assert.deepEqual(readDecimal('1234567890123.07', '.'), { ok: true, amount: '1234567890123.07' });
+  });
+
+  it('takes decimals past the second only when they are zeros', () => {
+    assert.deepEqual(readDecimal('1500.500', '.'), { ok: true, amount: '1500.50' });
+    assert.deepEqual(readDecimal('12.00000', '.'), { ok: true, amount: '12.00' });
+    assert.deepEqual(readDecimal('1500.501', '.'), { ok: false, problem: 'has more than two decimal places' });
+  });
+
+  it('refuses what is not an unsigned decimal with the given separator', () => {
+    for (const [text, separator] of [
+      ['1.5', ','],
+      ['1,5', '.'],
+      ['-1', '.'],
+      ['', '.'],
+      [',5', ','],
+      ['1e3', '.'],
+      ['1 000', '.'],
+    ] as const)
+      assert.deepEqual(readDecimal(text, separator), { ok: false, problem: 'is not a number' }, text);
+    assert.deepEqual(readDecimal('10000000000000', '.'), {
+      ok: false,
+      problem: 'has more than 13 digits before the decimal point',
+    });
+  });
+});
+
+describe('statement dates', () => {
+  it('knows the calendar: leap years, month lengths', () => {
+    assert.equal(calendarDate(2028, 2, 29), '2028-02-29');
+    assert.equal(calendarDate(2026, 2, 29), undefined);
+    assert.equal(calendarDate(2100, 2, 29), undefined);
+    assert.equal(calendarDate(2000, 2, 29), '2000-02-29');
+    assert.equal(calendarDate(2026, 4, 31), undefined);
+    assert.equal(calendarDate(2026, 13, 1), undefined);
+    assert.equal(calendarDate(2026, 12, 0), undefined);
+  });
+
+  it('takes the day of an ISO date or date-time as written, not moved to UTC', () => {
+    assert.equal(isoDatePart('2026-11-23'), '2026-11-23');
+    assert.equal(isoDatePart('2026-11-23+03:00'), '2026-11-23');
+    assert.equal(isoDatePart('2026-11-24T01:30:00+03:00'), '2026-11-24');
+    assert.equal(isoDatePart('2026-02-30'), undefined);
+    assert.equal(isoDatePart('2026-11-23x'), undefined);
+    assert.equal(isoDatePart('23/11/2026'), undefined);
+  });
+});
+
+describe('statement references and text', () => {
+  it('keeps references in order, without placeholders, blanks or repeats', () => {
+    assert.deepEqual(candidateReferences(['FT1', ' NONREF ', '', undefined, 'notprovided', 'FT1', 'E2E', '-', 'N/A']), [
+      'FT1',
+      'E2E',
+    ]);
+  });
+
+  it('folds whitespace, line breaks included', () => {
+    assert.equal(foldWhitespace('  MPESA\r\n  C2B\t1234567  '), 'MPESA C2B 1234567');
+  });
+});
+
+describe('statement summaries', () => {
+  it('covers every stated period whatever order the statements come in', () => {
+    const tally = new SummaryTally();
+    tally.statePeriod('2026-11-10', '2026-11-20');
+    tally.statePeriod('2026-11-01', '2026-11-09');
+    tally.count({ bookingDate: '2026-12-25', currency: 'KES' });
+    tally.finish();
+    assert.deepEqual(tally.summary().period, { from: '2026-11-01', to: '2026-11-20' });
+  });
+
+  it('takes the booking dates when no period is stated, and the currency the lines share', () => {
+    const tally = new SummaryTally();
+    tally.count({ bookingDate: '2026-11-12', currency: 'KES' });
+    tally.count({ bookingDate: '2026-11-03', currency: 'KES' });
+    tally.count({ bookingDate: '2026-11-07', currency: 'KES' });
+    tally.finish();
+    assert.deepEqual(tally.summary(), {
+      accountId: null,
+      currency: 'KES',
+      period: { from: '2026-11-03', to: '2026-11-12' },
+      entries: 3,
+    });
+  });
+
+  it('gives no currency for lines in several', () => {
+    const tally = new SummaryTally();
+    tally.count({ bookingDate: '2026-11-12', currency: 'KES' });
+    tally.count({ bookingDate: '2026-11-12', currency: 'USD' });
+    tally.count({ bookingDate: '2026-11-12', currency: 'KES' });
+    tally.finish();
+    assert.equal(tally.summary().currency, null);
+  });
+
+  it('refuses a second account, naming where it appears', () => {
+    const tally = new SummaryTally();
+    tally.stateAccount('0123', 'line 2');
+    tally.stateAccount('0123', 'line 9');
+    assert.throws(
+      () => tally.stateAccount('0456', 'line 16'),
+      (error) =>
+        error instanceof StatementFileError && error.position === 'line 16' && /0123 and 0456/.test(error.message),
+    );
+  });
+});

@@ -1,0 +1,389 @@
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { parseMt940 } from '../../src/statements/mt940.js';
+import { assertRefused, cents, generatedUpload, readAll, seeded, upload } from '../support/statements.js';
+
+const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+
+// One day of an Equity-style portal export: SWIFT envelope, CRLF, M-PESA paybill credits.
+const EQUITY = crlf(`{1:F01EQBLKENAAXXX0000000000}{2:I940EQBLKENAXXXXN}{4:
+:20:EQ2611230001
+:25:0123456789012
+:28C:00327/1
+:60F:C261122KES125000,00
+:61:2611231123C1500,50NMSCNONREF//FT26327ABCD
+:86:MPESA C2B 1234567 JANE WANJIRU
+:61:2611231123CS2000,NMSC1234567//FT26327BCDE
+:86:MPESA C2B 1234567 PETER
+ OTIENO OCHIENG  PAYBILL
+ 400200
+:61:2611231123D150,00NCHGNONREF//CHG2632700
+:86:ACCOUNT SERVICE FEE
+:61:2611231123RC1500,50NMSCNONREF//FT26327ABCD
+:86:REVERSAL MPESA C2B 1234567 JANE WANJIRU
+:62F:C261123KES126350,50
+:64:C261123KES126350,50
+:86:END OF STATEMENT
+-}{5:{CHK:1A2B3C4D5E6F}}
+`);
+
+describe('MT940 statements', () => {
+  it('reads an Equity-style export: envelope, CRLF, funds code, NONREF, continued :86:, charge, reversal', async () => {
+    const { lines, summary } = await readAll(parseMt940(upload(EQUITY)));
+    assert.deepEqual(lines, [
+      {
+        position: 'line 6',
+        index: 1,
+        bookingDate: '2026-11-23',
+        valueDate: '2026-11-23',
+        references: ['FT26327ABCD'],
+        amount: '1500.50',
+        creditDebit: 'C',
+        currency: 'KES',
+        narration: 'MPESA C2B 1234567 JANE WANJIRU',
+      },
+      {
+        position: 'line 8',
+        index: 2,
+        bookingDate: '2026-11-23',
+        valueDate: '2026-11-23',
+        references: ['FT26327BCDE', '1234567'],
+        amount: '2000.00',
+        creditDebit: 'C',
+        currency: 'KES',
+        narration: 'MPESA C2B 1234567 PETER OTIENO OCHIENG PAYBILL 400200',
+      },
+      {
+        position: 'line 12',
+        index: 3,
+        bookingDate: '2026-11-23',
+        valueDate: '2026-11-23',
+        references: ['CHG2632700'],
+        amount: '150.00',
+        creditDebit: 'D',
+        currency: 'KES',
+        narration: 'ACCOUNT SERVICE FEE',
+      },
+      {
+        position: 'line 14',
+        index: 4,
+        bookingDate: '2026-11-23',
+        valueDate: '2026-11-23',
+        references: ['FT26327ABCD'],
+        amount: '1500.50',
+        creditDebit: 'RC',
+        currency: 'KES',
+        narration: 'REVERSAL MPESA C2B 1234567 JANE WANJIRU',
+      },
+    ]);
+    assert.deepEqual(summary, {
+      accountId: '0123456789012',
+      currency: 'KES',
+      period: { from: '2026-11-22', to: '2026-11-23' },
+      entries: 4,
+    });
+  });
+
+  it('reads a multi-page statement (:62M: then :60M:) as one, numbering entries across pages', async () => {
+    const kcb = `:20:KCB26120001
+:25:KCBLKENX/1100223344
+:28C:00045/1
+:60F:C261130KES10000,00
+:61:2612011201C2500,00NTRFMBR0012345//S2633512345
+:86:PESALINK FROM 0712345678 MARY AKINYI MBR0012345
+:62M:C261201KES12500,00
+-
+:20:KCB26120002
+:25:KCBLKENX/1100223344
+:28C:00045/2
+:60M:C261201KES12500,00
+:61:2612021202C750,25FTRFNONREF//S2633698765
+:86:RTGS KENYA COMMERCIAL BANK/JOSEPH KAMAU
+:61:2612021202D100,NTRFCHQ000123//S2633698766
+:62F:C261202KES13150,25
+-
+`;
+    const { lines, summary } = await readAll(parseMt940(upload(kcb)));
+    assert.deepEqual(
+      lines.map((l) => [l.position, l.index, l.creditDebit, l.amount, l.references, l.narration]),
+      [
+        ['line 5', 1, 'C', '2500.00', ['S2633512345', 'MBR0012345'], 'PESALINK FROM 0712345678 MARY AKINYI MBR0012345'],
+        ['line 13', 2, 'C', '750.25', ['S2633698765'], 'RTGS KENYA COMMERCIAL BANK/JOSEPH KAMAU'],
+        ['line 15', 3, 'D', '100.00', ['S2633698766', 'CHQ000123'], ''],
+      ],
+    );
+    assert.deepEqual(summary, {
+      accountId: 'KCBLKENX/1100223344',
+      currency: 'KES',
+      period: { from: '2026-11-30', to: '2026-12-02' },
+      entries: 3,
+    });
+  });
+
+  it('puts an entry date without a year in the year nearest the value date (Dec/Jan rollover both ways)', async () => {
+    const text = `:20:COOP2701
+:25:01129000111222
+:60F:C261230KES0,
+:61:2612310102C100,00NTRFREF1//B1
+:61:2701021231C200,00NTRFREF2//B2
+:61:2702280301C300,00NTRFREF3//B3
+:62F:C270102KES600,
+`;
+    const { lines } = await readAll(parseMt940(upload(text)));
+    assert.deepEqual(
+      lines.map((l) => [l.valueDate, l.bookingDate]),
+      [
+        ['2026-12-31', '2027-01-02'],
+        ['2027-01-02', '2026-12-31'],
+        ['2027-02-28', '2027-03-01'],
+      ],
+    );
+  });
+
+  it('gives the same lines whether the upload arrives whole or a byte at a time (CRLF and UTF-8 split)', async () => {
+    const text = EQUITY.replace('JANE WANJIRU', 'JANE WANJIRŨ');
+    const whole = await readAll(parseMt940(upload(text, 1 << 20)));
+    const bytewise = await readAll(parseMt940(upload(text, 1)));
+    assert.deepEqual(bytewise, whole);
+    assert.equal(whole.lines[0]?.narration, 'MPESA C2B 1234567 JANE WANJIRŨ');
+  });
+
+  it('reads Latin-1 bytes in :86: without failing, as replacement characters', async () => {
+    const latin1 = Buffer.from(
+      ':20:X\n:25:ACC\n:60F:C261122KES0,\n:61:2611231123C10,NMSCNONREF//FT1\n:86:CAF\xe9 NAIROBI\n:62F:C261123KES10,\n',
+      'latin1',
+    );
+    const { lines } = await readAll(parseMt940(upload(latin1)));
+    assert.equal(lines[0]?.narration, 'CAF\ufffd NAIROBI');
+  });
+
+  it('narrates with the :61: supplementary details when no :86: follows; a statement :86: is no entry', async () => {
+    const text = `:20:X
+:25:ACC
+:60F:C261122KES0,
+:86:STATEMENT FOR NOVEMBER
+:61:2611231123C10,NMSCNONREF//FT1
+MPESA 254712345678 JOHN
+:61:2611231123C20,NMSCNONREF
+:62F:C261123KES30,
+:86:CLOSING REMARK
+`;
+    const { lines } = await readAll(parseMt940(upload(text)));
+    assert.deepEqual(
+      lines.map((l) => [l.references, l.narration]),
+      [
+        [['FT1'], 'MPESA 254712345678 JOHN'],
+        [[], ''],
+      ],
+    );
+  });
+
+  it('gives a period from the balances and no entries for a statement without :61:', async () => {
+    const text = ':20:X\n:25:ACC\n:60F:C261122KES50,00\n:62F:C261123KES50,00\n';
+    const { lines, summary } = await readAll(parseMt940(upload(text)));
+    assert.deepEqual(lines, []);
+    assert.deepEqual(summary, {
+      accountId: 'ACC',
+      currency: 'KES',
+      period: { from: '2026-11-22', to: '2026-11-23' },
+      entries: 0,
+    });
+  });
+
+  it('ends a message at a "-}" on the line of its last field', async () => {
+    const text =
+      '{1:F01X}{2:I940X}{4:\n:20:A\n:25:ACC\n:60F:C261122KES0,\n:61:2611231123C10,NMSCNONREF//FT1\n' +
+      ':62F:C261123KES10,-}{5:{CHK:1}}\n{1:F01X}{2:I940X}{4:\n:20:B\n:25:ACC\n:60M:C261123KES10,\n:62F:C261124KES10,-}\n';
+    const { lines, summary } = await readAll(parseMt940(upload(text)));
+    assert.equal(lines.length, 1);
+    assert.deepEqual(summary.period, { from: '2026-11-22', to: '2026-11-24' });
+  });
+
+  it('passes on the error of an upload that breaks off, as it is', async () => {
+    const broken = new Error('socket hang up');
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(':20:A\n:25:ACC\n:60F:C261122KES0,\n:61:2611231123C10,NMSCNONREF//FT1\n');
+        throw broken;
+      })(),
+    );
+    await assert.rejects(readAll(parseMt940(body)), (error) => error === broken);
+  });
+
+  it('has no summary before the lines are read to the end', () => {
+    assert.throws(() => parseMt940(upload(EQUITY)).summary(), /once every line has been read/);
+  });
+});
+
+describe('MT940 statements that are refused', () => {
+  const statement = (...lines: string[]) =>
+    [':20:STMT1', ':25:0123456789', ':60F:C261122KES1000,00', ...lines, ':62F:C261123KES1000,00', ''].join('\n');
+
+  const cases: [string, string, string, RegExp | string][] = [
+    [
+      'an amount that is not a number',
+      statement(':61:2611231123C12.3.4NMSCNONREF//FT1'),
+      'line 4',
+      'amount "12.3.4" is not a number',
+    ],
+    [
+      'an amount with a decimal point',
+      statement(':61:2611231123C1500.50NMSCNONREF//FT1'),
+      'line 4',
+      /amount "1500.50" is not a number: MT940 writes a decimal comma/,
+    ],
+    [
+      'an amount with three decimals',
+      statement(':61:2611231123C1500,505NMSCNONREF//FT1'),
+      'line 4',
+      'amount "1500,505" has more than two decimal places',
+    ],
+    [
+      'an amount of 14 digits',
+      statement(':61:2611231123C12345678901234,00NMSCNONREF//FT1'),
+      'line 4',
+      /more than 13 digits before the decimal point/,
+    ],
+    [
+      'a :61: without its date',
+      statement(':61:C1500,00NMSCNONREF//FT1'),
+      'line 4',
+      /^a :61: line must start with a date YYMMDD/,
+    ],
+    [
+      'a value date not on the calendar',
+      statement(':61:2611311201C1500,00NMSCNONREF//FT1'),
+      'line 4',
+      'date "261131" is not a real date (YYMMDD)',
+    ],
+    [
+      'an entry date not on the calendar',
+      statement(':61:2611231131C1500,00NMSCNONREF//FT1'),
+      'line 4',
+      'entry date "1131" is not a real date (MMDD)',
+    ],
+    [
+      'a :61: without C or D',
+      statement(':61:2611231123X1500,00NMSCNONREF//FT1'),
+      'line 4',
+      'after the date a :61: line needs C, D, RC or RD, found "X1"',
+    ],
+    ['a :61: without an amount', statement(':61:2611231123CNMSCNONREF//FT1'), 'line 4', /needs an amount after C/],
+    [
+      'a :61: without a transaction type',
+      statement(':61:2611231123C1500,00//FT1'),
+      'line 4',
+      /needs a transaction type such as NTRF/,
+    ],
+    [
+      'a malformed opening balance',
+      ':20:S\n:25:A\n:60F:C26112KES1,00\n',
+      'line 3',
+      /^a :60F: balance must read C or D, a date YYMMDD, a currency and an amount/,
+    ],
+    ['a :61: before any :20:', ':25:A\n:61:2611231123C1,00NMSCX//Y\n', 'line 1', 'no :20: before the first :25:'],
+    [
+      'a currency that is not ISO 4217',
+      ':20:S\n:25:A\n:60F:C261122KSH0,\n',
+      'line 3',
+      'currency "KSH" is not an ISO 4217 code',
+    ],
+    ['a :61: before any statement', ':61:2611231123C1,00NMSCX//Y\n', 'line 1', 'no :20: before the first :61:'],
+    [
+      'a :61: before the opening balance',
+      ':20:S\n:25:A\n:61:2611231123C1,00NMSCX//Y\n',
+      'line 3',
+      'no opening balance :60F: before the first :61:',
+    ],
+    [
+      'a :61: after the closing balance',
+      ':20:S\n:25:A\n:60F:C261122KES0,\n:62F:C261123KES0,\n:61:2611231123C1,00NMSCX//Y\n',
+      'line 5',
+      'a :61: after the closing balance on line 4',
+    ],
+    [
+      'a file cut short',
+      ':20:S\n:25:A\n:60F:C261122KES0,\n:61:2611231123C1,00NMSCX//Y\n:86:MPESA',
+      'line 5',
+      /^the statement that starts on line 1 has no closing balance :62F: or :62M:; the file may be cut short$/,
+    ],
+    [
+      'a page without its closing balance before the next',
+      ':20:S\n:25:A\n:60F:C261122KES0,\n:20:T\n',
+      'line 4',
+      /statement that starts on line 1 has no closing balance/,
+    ],
+    [
+      'two accounts in one file',
+      `${statement()}:20:S2\n:25:9999\n`,
+      'line 6',
+      'the file holds statements of two accounts, 0123456789 and 9999; upload one account at a time',
+    ],
+    [
+      'closing and opening balances in different currencies',
+      ':20:S\n:25:A\n:60F:C261122KES0,\n:62F:C261123USD0,\n',
+      'line 4',
+      'the closing balance is in USD but the opening balance in KES',
+    ],
+    [
+      'a CSV file sent as MT940',
+      'Date,Reference,Amount\n23/11/2026,FT1,100.00\n',
+      'line 1',
+      'expected a tag such as :20: or :61: at the start of the line, found "Date,Reference,Amount"',
+    ],
+    ['an envelope with no statement in it', '{1:F01X}{2:I940X}{4:\n-}\n', 'line 2', /no :20: in the file/],
+    ['an empty file', '', 'line 1', 'the file is empty'],
+    ['a line longer than 64 KiB', `:20:${'X'.repeat(70_000)}`, 'line 1', /longer than 65536 characters/],
+  ];
+  for (const [name, text, position, reason] of cases) {
+    it(`refuses ${name}, naming the line`, async () => {
+      await assertRefused(parseMt940(upload(text, 1000)), position, reason);
+    });
+  }
+});
+
+describe('MT940 at scale', () => {
+  it('streams 100,000 entries from a generated upload and adds the credits exactly', async () => {
+    const entries = 100_000;
+    const random = seeded(940);
+    let credits = 0n;
+    let creditCount = 0;
+    // The generator knows the expected totals only once it has run; the parser reads as it runs.
+    const parts = function* () {
+      yield '{1:F01EQBLKENAAXXX0000000000}{2:I940EQBLKENAXXXXN}{4:\r\n:20:BIG\r\n:25:0123456789012\r\n';
+      yield ':60F:C261101KES0,00\r\n';
+      for (let n = 0; n < entries; n += 1000) {
+        let chunk = '';
+        for (let i = n; i < n + 1000; i += 1) {
+          const amount = BigInt(random() % 10_000_000);
+          const credit = random() % 4 !== 0;
+          if (credit) {
+            credits += amount;
+            creditCount += 1;
+          }
+          const text = `${amount / 100n},${String(amount % 100n).padStart(2, '0')}`;
+          chunk += `:61:2611151115${credit ? 'C' : 'D'}${text}NMSCNONREF//FT${i}\r\n:86:MPESA C2B ${i} MEMBER\r\n`;
+        }
+        yield chunk;
+      }
+      yield ':62F:C261130KES0,00\r\n-}';
+    };
+    let count = 0;
+    let creditsRead = 0n;
+    let creditsCounted = 0;
+    const parsed = parseMt940(generatedUpload(parts));
+    for await (const line of parsed.lines) {
+      count += 1;
+      assert.equal(line.index, count);
+      if (line.creditDebit === 'C') {
+        creditsRead += cents(line.amount);
+        creditsCounted += 1;
+      }
+    }
+    assert.equal(count, entries);
+    assert.equal(creditsCounted, creditCount);
+    assert.equal(creditsRead, credits);
+    assert.equal(parsed.summary().entries, entries);
+  });
+});
