@@ -54,7 +54,8 @@ export function createPaymentsQuery({
         memberNumber: textFilter('customerRef', query.customerRef),
         transactionReference: textFilter('transactionReference', query.transactionReference),
         clientId: textFilter('clientId', query.clientId),
-        paymentType: textFilter('paymentType', query.paymentType),
+        // Stored as the contract spells them (MPESA, RTGS, …), which a person may not.
+        paymentType: textFilter('paymentType', query.paymentType)?.toUpperCase(),
         from: optionalDate('from', query.from, timeZone),
         to: optionalDate('to', query.to, timeZone),
         oldestFirst: query.order === 'oldest',

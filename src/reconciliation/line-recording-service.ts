@@ -33,13 +33,19 @@ const DEFAULT_CURRENCY = 'KES';
 
 /** Why a line cannot be recorded, in the words finance needs to decide what to do instead. */
 function refusalFor(
-  line: { category: string | null; payment_id: number | null },
+  line: { category: string | null; payment_id: number | null; detail: Record<string, unknown> },
   lineNo: number,
 ): DomainError | undefined {
   if (line.category === null) return conflict(`Line ${lineNo} is not a credit: only money received can be recorded`);
   if (line.category === 'held') {
     return conflict(
-      `Line ${lineNo} is a held payment (paymentId ${line.payment_id}): allocate it to the member instead`,
+      `Line ${lineNo} is the money of payment ${line.payment_id}, which was held when the statement was reconciled: allocate or return that payment instead`,
+    );
+  }
+  const earlier = line.detail.sameReferenceAsLine;
+  if (line.category === 'missing_notification' && earlier !== undefined) {
+    return conflict(
+      `Line ${lineNo} has the same bank reference as line ${earlier}, which stands for the payment under it: a second credit under one reference is for the bank to explain, not a payment to record`,
     );
   }
   if (line.category !== 'missing_notification') {

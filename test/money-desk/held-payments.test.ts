@@ -173,6 +173,19 @@ for (const kind of databaseKinds()) {
       assert.equal(records.filter((record) => record.paymentId === String(held.paymentId)).length, 0);
       const listed = json(await admin(t.app, 'GET', '/payments?status=returned'));
       assert.ok(listed.items.some((item: { paymentId: number }) => item.paymentId === held.paymentId));
+      const reference = encodeURIComponent(String(held.body.transactionReference));
+      const found = json(
+        await admin(
+          t.app,
+          'GET',
+          `/payments?transactionReference=${reference}&clientId=${bank.clientId}&paymentType=${String(held.body.paymentType).toLowerCase()}`,
+        ),
+      );
+      assert.deepEqual(
+        found.items.map((item: { paymentId: number }) => item.paymentId),
+        [held.paymentId],
+        'found by its reference, bank and type, the type in any case',
+      );
     });
 
     it('two operators allocating the same held payment at once give one receipt; the other gets 409', async () => {

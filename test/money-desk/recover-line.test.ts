@@ -116,7 +116,7 @@ for (const kind of databaseKinds()) {
       assert.equal(records.filter((r) => r.transactionReference === lost.reference).length, 1);
     });
 
-    it('a line recorded already, a matched line, a debit, a held line and an unknown line are refused', async () => {
+    it('a line recorded already, a matched line, a debit, a held line, a repeated reference and an unknown line are refused', async () => {
       const accepted = await acceptedPayment(t.app, bank, { amount: '50.00', transactionDate: `${DAY}T09:00:00Z` });
       const held = await heldPayment(t.app, bank, { amount: '60.00' });
       const lostRef = newReference('LOST');
@@ -127,6 +127,7 @@ for (const kind of databaseKinds()) {
           { date: DAY, amount: '60.00', credit: true, reference: held.body.transactionReference as string },
           { date: DAY, amount: '70.00', credit: false, reference: 'FEE1' },
           { date: DAY, amount: '80.00', credit: true, reference: lostRef },
+          { date: DAY, amount: '50.00', credit: true, reference: accepted.body.transactionReference as string },
         ],
         PERIOD,
       );
@@ -144,7 +145,10 @@ for (const kind of databaseKinds()) {
       const twice = await record(id, 4);
       assert.equal(twice.statusCode, 409);
       assert.match(json(twice).message, /recorded already/);
-      assert.equal((await record(id, 5)).statusCode, 404);
+      const repeated = await record(id, 5);
+      assert.equal(repeated.statusCode, 409, 'a second credit under a matched reference is not a missed payment');
+      assert.match(json(repeated).message, /same bank reference as line 1/);
+      assert.equal((await record(id, 6)).statusCode, 404);
       assert.equal((await record(999999, 1)).statusCode, 404);
     });
 
