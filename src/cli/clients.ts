@@ -3,6 +3,7 @@ import { segment } from './admin-client.js';
 import { contextOf } from './context.js';
 import { usageError } from './errors.js';
 import { details, fields, print, printJson, table } from './output.js';
+import { registerStatementMapping } from './statement-mapping.js';
 
 export interface Client {
   clientId: string;
@@ -99,6 +100,8 @@ export function registerClients(program: Command): void {
       if (json) return printJson(body);
       print(clientDetails(body));
     });
+
+  registerStatementMapping(clients);
 
   for (const [name, disabled, description] of [
     ['disable', true, 'disable a bank client: no tokens, and its bank calls answer 401 at once'],
