@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { admin, createBank, issueAndReveal, requestToken } from './support/bank.js';
+import { ISO_DATE_TIME } from './support/admin.js';
+import { admin, basic, createBank, issueAndReveal, requestToken } from './support/bank.js';
 import { HOUR, MINUTE, SECOND } from './support/clock.js';
 import { databaseKinds } from './support/databases.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 const SECRET_ALPHABET = /^[A-Za-z0-9\-._~]+$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 const pathOf = (handoverUrl: string) => new URL(handoverUrl).pathname;
 
@@ -47,7 +47,7 @@ function basicToken(app: FastifyInstance, clientId: string, clientSecret: string
     url: '/oauth/v1/token',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      authorization: basic(clientId, clientSecret),
     },
     payload: 'grant_type=client_credentials',
   });

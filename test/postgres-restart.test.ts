@@ -8,6 +8,7 @@ import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } 
 import { ManualClock } from './support/clock.js';
 import { NEEDS_POSTGRES, openMigrated } from './support/databases.js';
 import { createOwnCluster, type OwnCluster, ownClusterUnavailable } from './support/own-cluster.js';
+import { RECEIPT } from './support/payments.js';
 import { defaultTestConfig, json } from './support/test-app.js';
 
 // The issue: when connections drop or the server restarts, every request gets a clear 503 within a
@@ -75,8 +76,6 @@ function assertUnavailable(result: Timed, style: Style, limitMs: number) {
     assert.equal(response.headers['cache-control'], 'no-store', what);
   }
 }
-
-const RECEIPT = /^[A-HJKMNP-Z2-9]{8}$/;
 
 function assertAccepted(response: LightMyRequestResponse, transactionReference: string, label: string): string {
   assert.equal(response.statusCode, 200, `${label}: ${response.body}`);

@@ -4,10 +4,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bankCall, bankWithToken, putMember, tokenFor } from './support/bank.js';
 import { HOUR, SECOND } from './support/clock.js';
 import { databaseKinds } from './support/databases.js';
+import { NOT_VALIDATED } from './support/payments.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 const NOT_FOUND = { resultCode: 1, message: 'Customer not found', customerName: '', customerRef: '' };
-const NOT_VALIDATED = { resultCode: 2, message: 'Customer not validated' };
 
 let references = 0;
 function pay(app: FastifyInstance, token: string, customerRef: string) {

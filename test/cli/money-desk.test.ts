@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bankWithToken } from '../support/bank.js';
+import { type Run, bis as runBis } from '../support/cli.js';
 import {
   acceptedPayment,
   type Bank,
@@ -17,12 +17,6 @@ import {
 } from '../support/money-desk.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 const DAY = '2026-11-21';
 
 /** The finance officer's day through bis, against a service on PGlite, every table within 100 columns. */
@@ -32,14 +26,7 @@ describe("bis for the finance officer's day", () => {
   let dir: string;
   let bank: Bank;
 
-  const bis = (...args: string[]): Promise<Run> =>
-    new Promise((resolve) => {
-      const env = { ...process.env, BIS_URL: url, BIS_ADMIN_TOKEN: ADMIN_TOKEN, BIS_CONFIG: join(dir, 'none.json') };
-      const child = execFile(process.execPath, ['bin/bis.mjs', ...args], { env }, (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
-      });
-      child.stdin?.end();
-    });
+  const bis = (...args: string[]): Promise<Run> => runBis(args, { BIS_URL: url, BIS_ADMIN_TOKEN: ADMIN_TOKEN });
 
   const succeeded = (run: Run, what: string) => {
     assert.equal(run.code, 0, `${what}: exit ${run.code}\n${run.stdout}\n${run.stderr}`);

@@ -11,9 +11,8 @@ import {
   paymentByReference,
 } from '../support/money-desk.js';
 import { addOperator, asPage, signIn } from '../support/operators.js';
+import { RECEIPT } from '../support/payments.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
-
-const RECEIPT = /^[A-HJKMNP-Z2-9]{8}$/;
 
 for (const kind of databaseKinds()) {
   describe(`held payments: allocate and return (${kind})`, () => {

@@ -13,12 +13,11 @@ import {
   reconcile,
   statementOf,
 } from '../support/money-desk.js';
+import { RECEIPT } from '../support/payments.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
-const RECEIPT = /^[A-HJKMNP-Z2-9]{8}$/;
-
 for (const kind of databaseKinds()) {
   describe(`recovering a missed notification from a statement line (${kind})`, () => {
     let t: TestApp;

@@ -34,6 +34,11 @@ export async function createBank(app: FastifyInstance, name = 'Test Bank') {
   return { clientId, secretId, clientSecret };
 }
 
+/** An HTTP Basic Authorization header for a client ID and secret, as they are (not form-encoded). */
+export function basic(clientId: string, clientSecret: string, scheme = 'Basic') {
+  return `${scheme} ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
+}
+
 export function requestToken(app: FastifyInstance, clientId: string, clientSecret: string) {
   return app.inject({
     method: 'POST',

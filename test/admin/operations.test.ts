@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databaseKinds } from '../support/databases.js';
+import { json, startTestApp, type TestApp } from '../support/test-app.js';
+
+// The health routes and the OpenAPI document, served without a token.
+
+for (const kind of databaseKinds()) {
+  describe(`admin API (${kind})`, () => {
+    let t: TestApp;
+    before(async () => (t = await startTestApp(kind)));
+    after(() => t.close());
+
+    describe('operations and documentation', () => {
+      it('answers 200 to GET /healthz and GET /readyz without a token', async () => {
+        const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+        assert.equal(health.statusCode, 200, health.body);
+        const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+        assert.equal(ready.statusCode, 200, ready.body);
+      });
+
+      it('serves an OpenAPI 3.1 document of the bank and admin APIs at /openapi.json', async () => {
+        const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+        assert.equal(response.statusCode, 200, response.body);
+        const doc = json(response);
+        assert.match(doc.openapi, /^3\.1\.\d+$/);
+        for (const path of ['/oauth/v1/token', '/bank/v1/validate', '/bank/v1/payments', '/admin/v1/clients']) {
+          assert.ok(doc.paths?.[path], `${path} is not documented`);
+        }
+      });
+
+      it('documents the 401 and 404 answers of the bank routes, and describes the result codes', async () => {
+        const doc = json(await t.app.inject({ method: 'GET', url: '/openapi.json' }));
+        for (const path of ['/bank/v1/validate', '/bank/v1/payments']) {
+          const responses = doc.paths[path]?.post?.responses ?? {};
+          assert.ok(responses['401'], `${path} does not document 401`);
+          assert.ok(responses['404'], `${path} does not document 404`);
+        }
+        const text = JSON.stringify(doc);
+        assert.match(text, /resultCode/);
+        const meanings: [number, RegExp][] = [
+          [0, /\b0\b[^,;]{0,40}(found|accepted)/i],
+          [1, /\b1\b[^,;]{0,40}not found/i],
+          [2, /\b2\b[^,;]{0,40}not validated/i],
+          [3, /\b3\b[^,;]{0,40}duplicate/i],
+          [4, /\b4\b[^,;]{0,40}invalid/i],
+        ];
+        for (const [code, meaning] of meanings) assert.match(text, meaning, `result code ${code} is not described`);
+      });
+    });
+  });
+}
