@@ -43,6 +43,16 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(json(again), { created: 1, updated: 1, unchanged: 1, dryRun: false });
     });
 
+    it('answers 400, never 500, to an import with no body at all', async () => {
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: '/admin/v1/members/import',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      assert.equal(empty.statusCode, 400, empty.body);
+      assert.match(json(empty).message, /^body: send the register as text\/csv or application\/json/);
+    });
+
     it('changes nothing on a dry run but counts the same', async () => {
       const before = await memberCount(t);
       const dry = await importCsv(

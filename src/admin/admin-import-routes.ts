@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { invalidInput } from '../errors.js';
 import { actorOf } from '../http/actor.js';
 import { AdminError } from '../http/schemas.js';
 import { csvMemberRows } from '../members/import-rows.js';
@@ -67,7 +68,11 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
     },
     async (request) => {
       const csv = (request.headers['content-type'] ?? '').startsWith('text/csv');
-      const body = request.body as Readable;
+      // Without a body, and so without a content type, no parser ran.
+      if (!(request.body instanceof Readable)) {
+        throw invalidInput('body', 'send the register as text/csv or application/json');
+      }
+      const body = request.body;
       const rows = csv ? csvMemberRows(body) : jsonMemberRows(body);
       try {
         return await membersImport.import(rows, { dryRun: request.query.dryRun === true, actor: actorOf(request) });
