@@ -90,7 +90,7 @@ export async function buildApp({
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
-  const metrics = createMetrics(database);
+  const metrics = createMetrics(database, services.webhookStats);
   countAnswers(app, metrics);
 
   parseJsonBodies(app);

@@ -30,6 +30,8 @@ export interface Config {
   readonly inviteTtl: number;
   /** The IANA zone of the organisation's days: date-only filters and daily totals follow it. */
   readonly timeZone: string;
+  /** Webhooks may go to plain http:// URLs on any host, not only localhost. */
+  readonly webhooksAllowHttp: boolean;
   readonly logLevel: string;
 }
 
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env): Config {
     requireTwoFactor: bool('BIS_REQUIRE_2FA', false),
     inviteTtl: duration('BIS_INVITE_TTL', '72h'),
     timeZone: zone('BIS_TIME_ZONE', 'UTC'),
+    webhooksAllowHttp: bool('BIS_WEBHOOKS_ALLOW_HTTP', false),
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);

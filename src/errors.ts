@@ -68,6 +68,8 @@ export const notFound = {
   payment: (receiptOrId: number | string) =>
     new DomainError('not_found', `No payment with receipt number or paymentId ${receiptOrId}`),
   reconciliation: (id: number | string) => new DomainError('not_found', `No reconciliation ${id}`),
+  webhook: (id: string) => new DomainError('not_found', `No webhook endpoint ${id}`),
+  webhookMessage: (id: string) => new DomainError('not_found', `No message ${id} of this endpoint`),
   route: (method: string, path: string) => new DomainError('not_found', `No route ${method} ${path}`),
   link: () => new DomainError('not_found', 'No such link'),
 };

@@ -18,6 +18,7 @@ import { createReconciliationStore } from './reconciliation/reconciliation-store
 import { createStatementMappingService } from './reconciliation/statement-mapping-service.js';
 import { createDailyReport } from './reports/daily-report.js';
 import { createDailyReportStore } from './reports/daily-report-store.js';
+import { enqueue } from './webhooks/outbox.js';
 
 export interface MoneyDeskDeps {
   db: Db;
@@ -47,7 +48,18 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
   });
   return {
     paymentsQuery: createPaymentsQuery({ paymentsReadStore: createPaymentsReadStore(db), resolutionStore, timeZone }),
-    resolutionService: createResolutionService({ resolutionStore, auditStore, transact, clock }),
+    resolutionService: createResolutionService({
+      resolutionStore,
+      auditStore,
+      transact,
+      clock,
+      onResolved: (kind, paymentId, tx) =>
+        enqueue(tx, {
+          type: kind === 'allocated' ? 'payment.allocated' : 'payment.returned',
+          paymentId,
+          at: clock.now(),
+        }),
+    }),
     reconciliationService: createReconciliationService({
       reconciliationStore,
       clientsStore,
@@ -64,6 +76,8 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
       transact,
       clock,
       timeZone,
+      onRecorded: (paymentId, tx) =>
+        enqueue(tx, { type: 'payment.recorded_from_statement', paymentId, at: clock.now() }),
     }),
     statementMappingService: createStatementMappingService({ clientsStore, auditStore, transact }),
     dailyReport: createDailyReport({ dailyReportStore: createDailyReportStore(db), clock, timeZone }),

@@ -28,6 +28,7 @@ import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
 import { randomId } from './secrets.js';
+import { createWebhookServices } from './webhooks/webhook-services.js';
 
 /** The settings the services read: everything but where to listen and where the database is. */
 export type ServiceConfig = Omit<Config, 'port' | 'host' | 'databaseUrl' | 'dataDir' | 'logLevel'>;
@@ -64,6 +65,24 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     setupCodes,
   });
   const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore });
+  const moneyDesk = createMoneyDeskServices({
+    db,
+    clock,
+    auditStore,
+    transact,
+    clientsStore,
+    timeZone: config.timeZone,
+    installId: await installIdOf(serviceKeysStore),
+  });
+  const webhooks = createWebhookServices({
+    db,
+    clock,
+    auditStore,
+    transact,
+    timeZone: config.timeZone,
+    allowHttp: config.webhooksAllowHttp,
+    paymentView: (paymentId) => moneyDesk.paymentsQuery.get(String(paymentId)),
+  });
   return {
     ...operators,
     setupCodes,
@@ -109,16 +128,6 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
       rateLimit: config.tokenRateLimit,
     }),
     membersService: createMembersService({ membersStore, auditStore, transact, clock }),
-    /** The background jobs every instance runs; main.ts starts them. */
-    jobs: (dataDir: string | undefined) =>
-      housekeepingJobs({
-        membersStore,
-        rateLimitStore,
-        authFailuresStore,
-        clock,
-        validationWindowMs: config.validationWindow,
-        dataDir,
-      }),
     membersImport: createMembersImport({ membersImportStore: createMembersImportStore(db), auditStore, clock }),
     auditStore,
     paymentsService: createPaymentsService({
@@ -128,15 +137,20 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
       requireValidation: config.requireValidation,
     }),
     timeZone: config.timeZone,
-    ...createMoneyDeskServices({
-      db,
-      clock,
-      auditStore,
-      transact,
-      clientsStore,
-      timeZone: config.timeZone,
-      installId: await installIdOf(serviceKeysStore),
-    }),
+    ...moneyDesk,
+    ...webhooks,
+    /** The background jobs every instance runs; main.ts starts them. */
+    jobs: (dataDir: string | undefined) => [
+      ...housekeepingJobs({
+        membersStore,
+        rateLimitStore,
+        authFailuresStore,
+        clock,
+        validationWindowMs: config.validationWindow,
+        dataDir,
+      }),
+      ...webhooks.webhookJobs,
+    ],
   };
 }
 

@@ -17,6 +17,8 @@ import { adminReconciliationRoutes } from './admin-reconciliation-routes.js';
 import { adminReportRoutes } from './admin-report-routes.js';
 import { adminSessionRoutes, adminSignInRoutes } from './admin-session-routes.js';
 import { adminStatementMappingRoutes } from './admin-statement-mapping-routes.js';
+import { adminWebhookMessagesRoutes } from './admin-webhook-messages-routes.js';
+import { adminWebhooksRoutes } from './admin-webhooks-routes.js';
 
 /** The organisation's own API, behind its own token: an encapsulated plugin so its hook guards only these routes. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -69,6 +71,8 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     await guarded.register(adminExportRoutes, services);
     await guarded.register(adminReconciliationRoutes, services);
     await guarded.register(adminStatementMappingRoutes, services);
+    await guarded.register(adminWebhooksRoutes, services);
+    await guarded.register(adminWebhookMessagesRoutes, services);
     await guarded.register(adminReportRoutes, services);
     await guarded.register(adminAuditRoutes, services);
   });

@@ -13,6 +13,7 @@ import { registerPayments } from './payments.js';
 import { registerReconcile } from './reconcile.js';
 import { registerReport } from './report.js';
 import { registerSecrets } from './secrets.js';
+import { registerWebhooks } from './webhooks.js';
 
 // The same relative path from src/cli and from dist/cli.
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -50,6 +51,7 @@ export function buildProgram(): Command {
   registerPayments(program);
   registerReconcile(program);
   registerReport(program);
+  registerWebhooks(program);
   registerAudit(program);
   registerInit(program);
   registerLogin(program);

@@ -8,6 +8,7 @@ import * as pruneValidations from './migrations/006-prune-validations.js';
 import * as authFailures from './migrations/007-auth-failures.js';
 import * as operators from './migrations/008-operators.js';
 import * as moneyDesk from './migrations/009-money-desk.js';
+import * as webhooks from './migrations/010-webhooks.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-auth-failures': authFailures,
   '008-operators': operators,
   '009-money-desk': moneyDesk,
+  '010-webhooks': webhooks,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -12,6 +12,7 @@ import type {
   ReconciliationNotOnStatementTable,
   ReconciliationsTable,
 } from '../reconciliation/reconciliation-tables.js';
+import type { WebhookAttemptsTable, WebhookEndpointsTable, WebhookMessagesTable } from '../webhooks/webhooks-tables.js';
 
 export type { HeldReason, PaymentStatus, PaymentsTable } from '../payments/payments-tables.js';
 
@@ -121,6 +122,9 @@ export interface Schema {
   reconciliation_lines: ReconciliationLinesTable;
   reconciliation_not_on_statement: ReconciliationNotOnStatementTable;
   export_feeds: ExportFeedsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Db = Kysely<Schema>;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/database.js';
 import type { ErrorCode } from '../errors.js';
+import { registerWebhookMetrics, type WebhookStats } from './webhook-metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,9 +39,10 @@ const REFUSALS: Record<Counted, Partial<Record<ErrorCode, Outcome>>> = {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /** One registry per app, so that several apps in one process (tests, two instances) keep their own counts. */
-export function createMetrics(database: { stats(): DatabaseStats }) {
+export function createMetrics(database: { stats(): DatabaseStats }, webhooks: WebhookStats) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bis_' });
+  registerWebhookMetrics(registry, webhooks);
 
   const requests = new Counter({
     name: 'bis_http_requests_total',

@@ -4,6 +4,7 @@ import { type BatcherOptions, createBatcher } from '../db/batcher.js';
 import type { MemberStatus } from '../db/schema.js';
 import type { Transact } from '../db/transaction.js';
 import { invalidInput, notFound } from '../errors.js';
+import { enqueue } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
 import type { MemberRow, MembersStore, ValidationItem } from './members-store.js';
@@ -35,7 +36,7 @@ function requireMemberNumber(input: string): string {
 }
 
 export interface MembersServiceDeps {
-  membersStore: Pick<MembersStore, 'find' | 'upsert' | 'validatePayable'>;
+  membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
   auditStore: AuditRecorder;
   transact: Transact;
   clock: Clock;
@@ -73,9 +74,15 @@ export function createMembersService({ membersStore, auditStore, transact, clock
       if ('problem' in read) throw invalidInput('fullName', read.problem);
       const name = read.name;
       const { member, created } = await transact(async (tx) => {
-        const result = await membersStore.upsert({ memberNumber, fullName: name, status }, clock.now(), tx);
+        const at = clock.now();
+        const previousStatus = await membersStore.lockStatus(memberNumber, tx);
+        const result = await membersStore.upsert({ memberNumber, fullName: name, status }, at, tx);
         const action = result.created ? 'member.created' : 'member.updated';
         await auditStore.record(action, memberNumber, actor, { fullName: name, status }, tx);
+        if (previousStatus !== undefined && previousStatus !== status) {
+          const payload = { customerRef: memberNumber, fullName: name, status, previousStatus };
+          await enqueue(tx, { type: 'member.status_changed', at, payload });
+        }
         return result;
       });
       return { member: view(member), created };

@@ -35,6 +35,17 @@ export function createMembersStore(db: Db) {
       return ex.selectFrom('members').selectAll().where('member_number', '=', memberNumber).executeTakeFirst();
     },
 
+    /** The member's status, its row locked until the transaction ends: what a change in it changes from. */
+    async lockStatus(memberNumber: string, tx: Executor): Promise<MemberStatus | undefined> {
+      const row = await tx
+        .selectFrom('members')
+        .select('status')
+        .where('member_number', '=', memberNumber)
+        .forUpdate()
+        .executeTakeFirst();
+      return row?.status as MemberStatus | undefined;
+    },
+
     /** Creates or updates a member in one statement. */
     async upsert(
       member: { memberNumber: string; fullName: string; status: MemberStatus },

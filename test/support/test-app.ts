@@ -25,6 +25,7 @@ export const defaultTestConfig: AppConfig = {
   requireTwoFactor: false,
   inviteTtl: 72 * 3_600_000,
   timeZone: 'UTC',
+  webhooksAllowHttp: false,
   logLevel: 'silent',
 };
 

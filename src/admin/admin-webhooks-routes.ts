@@ -1,0 +1,109 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../http/actor.js';
+import { AdminError, described, NoBody } from '../http/schemas.js';
+import type { WebhookInput, WebhooksService } from '../webhooks/webhooks-service.js';
+import { Webhook, WebhookChange, WebhookCreate, WebhookParams, WebhookWithSecret } from './admin-webhook-schemas.js';
+
+type ById = { Params: { webhookId: string } };
+
+/** The ERP's webhook endpoints: added, changed, their secret rotated, removed. */
+export async function adminWebhooksRoutes(
+  app: FastifyInstance,
+  { webhooksService }: { webhooksService: WebhooksService },
+) {
+  app.post<{ Body: WebhookInput }>(
+    '/webhooks',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a webhook endpoint: the events it gets, signed with a secret shown once',
+        body: WebhookCreate,
+        response: { 201: WebhookWithSecret, 400: AdminError, 401: AdminError, 403: AdminError },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await webhooksService.create(request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The webhook endpoints',
+        response: {
+          200: Type.Object({ items: Type.Array(Webhook) }, { description: 'Every endpoint; never a secret' }),
+          401: AdminError,
+        },
+      },
+    },
+    async () => ({ items: await webhooksService.list() }),
+  );
+
+  app.get<ById>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A webhook endpoint',
+        params: WebhookParams,
+        response: { 200: described(Webhook, 'The endpoint; never its secret'), 401: AdminError, 404: AdminError },
+      },
+    },
+    async (request) => webhooksService.get(request.params.webhookId),
+  );
+
+  app.patch<ById & { Body: WebhookInput }>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Change an endpoint: its URL, events, description, or whether it is enabled',
+        params: WebhookParams,
+        body: WebhookChange,
+        response: {
+          200: described(Webhook, 'The endpoint as it now is'),
+          400: AdminError,
+          401: AdminError,
+          404: AdminError,
+        },
+      },
+    },
+    async (request) => webhooksService.update(request.params.webhookId, request.body, actorOf(request)),
+  );
+
+  app.post<ById>(
+    '/webhooks/:webhookId/rotate-secret',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A new signing secret, shown once; the old one keeps signing beside it for 24 hours',
+        params: WebhookParams,
+        response: { 200: WebhookWithSecret, 401: AdminError, 404: AdminError },
+      },
+    },
+    async (request) => webhooksService.rotate(request.params.webhookId, actorOf(request)),
+  );
+
+  app.delete<ById>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove an endpoint, and its messages',
+        params: WebhookParams,
+        response: { 204: NoBody('Removed'), 401: AdminError, 404: AdminError },
+      },
+    },
+    async (request, reply) => {
+      await webhooksService.remove(request.params.webhookId, actorOf(request));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import type { AuditRecorder } from '../audit/audit-store.js';
+import type { Clock } from '../clock.js';
+import type { Executor } from '../db/schema.js';
+import type { Transact } from '../db/transaction.js';
+import type { EndpointsStore } from './endpoints-store.js';
+import type { AttemptOutcome, ClaimedMessage, MessagesStore } from './messages-store.js';
+import { DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './retry-schedule.js';
+import { signatureHeader } from './signature.js';
+
+/** A receiver has this long to answer; a 2xx within it is a delivery. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A claimed message is left alone by other instances this long: longer than an attempt can take. */
+const LEASE_MS = 60_000;
+const RESPONSE_KEPT = 1024;
+/** Attempts in flight at once, per instance. */
+const PARALLEL = 32;
+
+export type DeliveryResult = 'delivered' | 'retrying' | 'failed';
+
+export interface DeliveryDeps {
+  messagesStore: MessagesStore;
+  endpointsStore: Pick<EndpointsStore, 'find' | 'update'>;
+  /** The payment as the admin API shows it: the data of a payment's event. */
+  paymentView: (paymentId: number) => Promise<unknown>;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+  /** The time a receiver checks `webhook-timestamp` against: the real one, whatever `clock` is. */
+  wallClock?: () => Date;
+  /** Counts each attempt by how it ended (metrics). */
+  onAttempt?: (result: DeliveryResult) => void;
+}
+
+async function firstBytes(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < RESPONSE_KEPT) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel().catch(() => {});
+  return Buffer.concat(chunks).subarray(0, RESPONSE_KEPT).toString('utf8');
+}
+
+/** Sends the outbox's messages, each attempt by one instance, and records how each went. */
+export function createWebhookDelivery(deps: DeliveryDeps) {
+  const { messagesStore, endpointsStore, paymentView, auditStore, transact, clock, onAttempt } = deps;
+  const wallClock = deps.wallClock ?? (() => new Date());
+
+  async function send(message: ClaimedMessage) {
+    const data = message.payment_id === null ? message.payload : await paymentView(message.payment_id);
+    const body = JSON.stringify({ type: message.event_type, timestamp: message.occurred_at.toISOString(), data });
+    const id = `msg_${message.id}`;
+    const timestamp = Math.floor(wallClock().getTime() / 1000);
+    const secrets = [message.secret];
+    if (message.previous_secret && message.previous_secret_until && message.previous_secret_until > clock.now()) {
+      secrets.push(message.previous_secret);
+    }
+    const started = performance.now();
+    try {
+      const response = await fetch(message.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'bank-integration-service webhooks',
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signatureHeader(secrets, id, timestamp, body),
+        },
+        body,
+      });
+      const text = await firstBytes(response);
+      return { statusCode: response.status, response: text, error: null, latencyMs: performance.now() - started };
+    } catch (error) {
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
+      return { statusCode: null, response: null, error: reason || 'no answer', latencyMs: performance.now() - started };
+    }
+  }
+
+  /** After a failed attempt: an endpoint answering 410, or failing everything for five days, is disabled. */
+  async function noteFailure(message: ClaimedMessage, statusCode: number | null, at: Date, tx: Executor) {
+    const endpoint = await endpointsStore.find(message.endpoint_id, tx);
+    if (!endpoint?.enabled) return;
+    const failingSince = endpoint.failing_since ?? at;
+    const gone = statusCode === 410;
+    const tooLong = at.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
+    if (!gone && !tooLong) {
+      if (!endpoint.failing_since) await endpointsStore.update(endpoint.id, { failing_since: at }, tx);
+      return;
+    }
+    const reason = gone ? 'the endpoint answered 410 Gone' : 'every delivery failed for five days';
+    await endpointsStore.update(endpoint.id, { enabled: false, disabled_reason: reason, updated_at: at }, tx);
+    const actor = { who: 'webhook delivery', requestId: `msg_${message.id}`, sourceIp: '-' };
+    await auditStore.record('webhook.disabled', endpoint.id, actor, { reason, url: endpoint.url }, tx);
+  }
+
+  async function attempt(message: ClaimedMessage): Promise<DeliveryResult> {
+    const sent = await send(message);
+    const at = clock.now();
+    const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+    const retryAt = delivered ? undefined : nextAttemptAt(message.attempts + 1, at);
+    const next: AttemptOutcome['next'] = delivered
+      ? { status: 'delivered' }
+      : retryAt
+        ? { status: 'pending', at: retryAt }
+        : { status: 'failed' };
+    await transact(async (tx) => {
+      await messagesStore.recordAttempt(
+        { messageId: message.id, at, ...sent, latencyMs: Math.round(sent.latencyMs), next },
+        tx,
+      );
+      if (delivered) await endpointsStore.update(message.endpoint_id, { failing_since: null }, tx);
+      else await noteFailure(message, sent.statusCode, at, tx);
+    });
+    const result = delivered ? 'delivered' : next.status === 'failed' ? 'failed' : 'retrying';
+    onAttempt?.(result);
+    return result;
+  }
+
+  return {
+    /** One pass: claims what is due (up to `limit`), sends each once, records each; how many were sent. */
+    async deliverDue(limit = 200): Promise<number> {
+      const now = clock.now();
+      const claimed = await messagesStore.claim(now, new Date(now.getTime() + LEASE_MS), limit);
+      const queue = [...claimed];
+      const worker = async () => {
+        for (let message = queue.shift(); message; message = queue.shift()) {
+          // One message's trouble (its endpoint deleted meanwhile, the database away) is not the
+          // others': it stays claimed until its lease ends, and is tried again then.
+          await attempt(message).catch(() => undefined);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+      return claimed.length;
+    },
+  };
+}
+
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

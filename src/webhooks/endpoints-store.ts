@@ -1,0 +1,33 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, Executor } from '../db/schema.js';
+import type { WebhookEndpointsTable } from './webhooks-tables.js';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+
+/** The ERP's webhook endpoints, with the secret each is signed with. */
+export function createEndpointsStore(db: Db) {
+  return {
+    insert(row: Insertable<WebhookEndpointsTable>, ex: Executor = db) {
+      return ex.insertInto('webhook_endpoints').values(row).execute();
+    },
+
+    find(id: string, ex: Executor = db): Promise<EndpointRow | undefined> {
+      return ex.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    list(ex: Executor = db): Promise<EndpointRow[]> {
+      return ex.selectFrom('webhook_endpoints').selectAll().orderBy('created_at').orderBy('id').execute();
+    },
+
+    async update(id: string, change: Updateable<WebhookEndpointsTable>, ex: Executor = db) {
+      return ex.updateTable('webhook_endpoints').set(change).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    async remove(id: string, ex: Executor = db): Promise<boolean> {
+      const deleted = await ex.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type EndpointsStore = ReturnType<typeof createEndpointsStore>;

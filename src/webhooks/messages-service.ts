@@ -1,0 +1,116 @@
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Clock } from '../clock.js';
+import type { Transact } from '../db/transaction.js';
+import { invalidInput, notFound } from '../errors.js';
+import { optionalDate, pageCursor, pageOf } from '../paging.js';
+import type { EndpointsStore } from './endpoints-store.js';
+import type { AttemptRow, MessageRow, MessagesStore } from './messages-store.js';
+import { enqueue } from './outbox.js';
+import type { MessageStatus } from './webhooks-tables.js';
+
+const messageView = (row: MessageRow) => ({
+  messageId: `msg_${row.id}`,
+  type: row.event_type,
+  paymentId: row.payment_id === null ? null : Number(row.payment_id),
+  occurredAt: row.occurred_at.toISOString(),
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+  deliveredAt: row.delivered_at?.toISOString() ?? null,
+  lastStatusCode: row.last_status_code,
+});
+
+const attemptView = (row: AttemptRow) => ({
+  at: row.at.toISOString(),
+  statusCode: row.status_code,
+  latencyMs: row.latency_ms,
+  response: row.response,
+  error: row.error,
+});
+
+/** `msg_42` (what the webhook-id header says) or 42. */
+function messageNumber(messageId: string): number {
+  const match = /^(?:msg_)?(\d{1,15})$/.exec(messageId.trim());
+  if (!match) throw notFound.webhookMessage(messageId);
+  return Number(match[1]);
+}
+
+export interface MessagesServiceDeps {
+  messagesStore: MessagesStore;
+  endpointsStore: Pick<EndpointsStore, 'find'>;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** What was sent to an endpoint and how each attempt went; sending again; a test message. */
+export function createMessagesService(deps: MessagesServiceDeps) {
+  const { messagesStore, endpointsStore, auditStore, transact, clock, timeZone } = deps;
+  const endpoint = async (id: string) => {
+    if (!(await endpointsStore.find(id))) throw notFound.webhook(id);
+  };
+  const message = async (endpointId: string, messageId: string) => {
+    await endpoint(endpointId);
+    const row = await messagesStore.find(endpointId, messageNumber(messageId));
+    if (!row) throw notFound.webhookMessage(messageId);
+    return row;
+  };
+
+  return {
+    async list(endpointId: string, query: { status?: MessageStatus; limit?: number; cursor?: string }) {
+      await endpoint(endpointId);
+      const limit = query.limit ?? 50;
+      const beforeId = query.cursor === undefined ? undefined : pageCursor.decode('wm', query.cursor);
+      const rows = await messagesStore.list(endpointId, { status: query.status, beforeId, limit: limit + 1 });
+      const page = pageOf('wm', rows, limit);
+      return { items: page.rows.map(messageView), nextCursor: page.nextCursor };
+    },
+
+    async attempts(endpointId: string, messageId: string) {
+      const row = await message(endpointId, messageId);
+      return { ...messageView(row), items: (await messagesStore.attempts(row.id)).map(attemptView) };
+    },
+
+    async replay(endpointId: string, messageId: string, actor: Actor) {
+      const row = await message(endpointId, messageId);
+      await transact(async (tx) => {
+        await messagesStore.replay(endpointId, { messageId: row.id }, clock.now(), tx);
+        await auditStore.record('webhook.replayed', endpointId, actor, { messageId: `msg_${row.id}` }, tx);
+      });
+      return messageView({ ...row, status: 'pending', attempts: 0, next_attempt_at: clock.now(), delivered_at: null });
+    },
+
+    /** Every message that failed for good since a time goes out again. */
+    async replayFailed(endpointId: string, since: string | undefined, actor: Actor) {
+      await endpoint(endpointId);
+      const from = optionalDate('since', since, timeZone);
+      if (!from) throw invalidInput('since', 'is required: replay the messages that failed since this time');
+      const replayed = await transact(async (tx) => {
+        const count = await messagesStore.replay(endpointId, { failedSince: from }, clock.now(), tx);
+        await auditStore.record('webhook.replayed', endpointId, actor, { failedSince: from.toISOString(), count }, tx);
+        return count;
+      });
+      return { replayed };
+    },
+
+    /** A `webhook.test` message to this endpoint alone, delivered like any other. */
+    async test(endpointId: string) {
+      await endpoint(endpointId);
+      const at = clock.now();
+      await transact((tx) =>
+        enqueue(tx, {
+          type: 'webhook.test',
+          at,
+          endpointId,
+          payload: { message: 'A test from bank-integration-service' },
+        }),
+      );
+      const [latest] = await messagesStore.list(endpointId, { limit: 1 });
+      if (!latest) throw notFound.webhook(endpointId);
+      return messageView(latest);
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,143 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db, Executor } from '../db/schema.js';
+import type { MessageStatus, WebhookAttemptsTable, WebhookMessagesTable } from './webhooks-tables.js';
+
+export type MessageRow = Selectable<WebhookMessagesTable>;
+export type AttemptRow = Selectable<WebhookAttemptsTable>;
+
+/** A message claimed for one delivery attempt, with what signing and sending it needs. */
+export interface ClaimedMessage {
+  id: number;
+  endpoint_id: string;
+  event_type: string;
+  payment_id: number | null;
+  payload: Record<string, unknown> | null;
+  occurred_at: Date;
+  attempts: number;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
+}
+
+export interface AttemptOutcome {
+  messageId: number;
+  at: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  response: string | null;
+  error: string | null;
+  /** What becomes of the message: delivered, failed for good, or tried again at this time. */
+  next: { status: 'delivered' } | { status: 'failed' } | { status: 'pending'; at: Date };
+}
+
+/** The outbox's messages and their delivery attempts. */
+export function createMessagesStore(db: Db) {
+  return {
+    /**
+     * Claims due messages for one attempt each: their next attempt moves to `leaseUntil`, so no
+     * other instance takes them meanwhile, and back if this one dies before it says how it went.
+     * A message waits while an earlier one of the same payment to the same endpoint is pending,
+     * so a payment's events arrive in order. Rows another instance is claiming are skipped.
+     */
+    claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+      return sql<ClaimedMessage>`
+        with due as (
+          select c.id from webhook_messages c
+          join webhook_endpoints w on w.id = c.endpoint_id and w.enabled
+          where c.status = 'pending' and c.next_attempt_at <= ${now}
+            and not exists (
+              select 1 from webhook_messages o
+              where o.endpoint_id = c.endpoint_id and o.payment_id = c.payment_id
+                and o.status = 'pending' and o.id < c.id
+            )
+          order by c.next_attempt_at, c.id
+          limit ${limit}
+          for update of c skip locked
+        ),
+        claimed as (
+          update webhook_messages m set next_attempt_at = ${leaseUntil}
+          from due where m.id = due.id
+          returning m.id, m.endpoint_id, m.event_type, m.payment_id, m.payload, m.occurred_at, m.attempts
+        )
+        select claimed.*, w.url, w.secret, w.previous_secret, w.previous_secret_until
+        from claimed join webhook_endpoints w on w.id = claimed.endpoint_id
+        order by claimed.id`
+        .execute(db)
+        .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+    },
+
+    async recordAttempt(outcome: AttemptOutcome, tx: Executor): Promise<void> {
+      await tx
+        .insertInto('webhook_attempts')
+        .values({
+          message_id: outcome.messageId,
+          at: outcome.at,
+          status_code: outcome.statusCode,
+          latency_ms: outcome.latencyMs,
+          response: outcome.response,
+          error: outcome.error,
+        })
+        .execute();
+      const { next } = outcome;
+      await tx
+        .updateTable('webhook_messages')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_status_code: outcome.statusCode,
+          status: next.status,
+          ...(next.status === 'delivered' ? { delivered_at: outcome.at } : {}),
+          ...(next.status === 'pending' ? { next_attempt_at: next.at } : {}),
+        }))
+        .where('id', '=', outcome.messageId)
+        .execute();
+    },
+
+    list(endpointId: string, filter: { status?: MessageStatus; beforeId?: number; limit: number }) {
+      let query = db.selectFrom('webhook_messages').selectAll().where('endpoint_id', '=', endpointId);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
+      return query.orderBy('id', 'desc').limit(filter.limit).execute();
+    },
+
+    find(endpointId: string, messageId: number): Promise<MessageRow | undefined> {
+      return db
+        .selectFrom('webhook_messages')
+        .selectAll()
+        .where('endpoint_id', '=', endpointId)
+        .where('id', '=', messageId)
+        .executeTakeFirst();
+    },
+
+    attempts(messageId: number): Promise<AttemptRow[]> {
+      return db.selectFrom('webhook_attempts').selectAll().where('message_id', '=', messageId).orderBy('id').execute();
+    },
+
+    /** Sends messages again from the start of the schedule: one, or every failed one since a time. */
+    async replay(endpointId: string, which: { messageId: number } | { failedSince: Date }, now: Date, tx: Executor) {
+      let query = tx
+        .updateTable('webhook_messages')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, delivered_at: null })
+        .where('endpoint_id', '=', endpointId);
+      query =
+        'messageId' in which
+          ? query.where('id', '=', which.messageId)
+          : query.where('status', '=', 'failed').where('occurred_at', '>=', which.failedSince);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** For the metrics: undelivered messages, and the age of the oldest. */
+    async backlog(now: Date): Promise<{ pending: number; oldestSeconds: number }> {
+      const row = await db
+        .selectFrom('webhook_messages')
+        .select([sql<string>`count(*)`.as('pending'), sql<Date | null>`min(occurred_at)`.as('oldest')])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      const oldest = row.oldest === null ? now : new Date(row.oldest);
+      return { pending: Number(row.pending), oldestSeconds: Math.max(0, (now.getTime() - oldest.getTime()) / 1000) };
+    },
+  };
+}
+
+export type MessagesStore = ReturnType<typeof createMessagesStore>;

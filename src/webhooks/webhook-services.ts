@@ -1,0 +1,67 @@
+import type { AuditRecorder } from '../audit/audit-store.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/schema.js';
+import type { Transact } from '../db/transaction.js';
+import type { Job } from '../jobs/scheduler.js';
+import { createWebhookDelivery, type DeliveryResult } from './delivery.js';
+import { createEndpointsStore } from './endpoints-store.js';
+import { createMessagesService } from './messages-service.js';
+import { createMessagesStore } from './messages-store.js';
+import { createWebhooksService } from './webhooks-service.js';
+
+export interface WebhookServicesDeps {
+  db: Db;
+  clock: Clock;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  timeZone: string;
+  allowHttp: boolean;
+  paymentView: (paymentId: number) => Promise<unknown>;
+}
+
+const BATCH = 200;
+/** A run ends after this long even with more due, so the scheduler's next tick comes round. */
+const RUN_BUDGET_MS = 5_000;
+
+/** The ERP's webhooks: endpoints, the outbox's messages, and their delivery by a background job. */
+export function createWebhookServices(deps: WebhookServicesDeps) {
+  const { db, clock, auditStore, transact, timeZone, allowHttp, paymentView } = deps;
+  const endpointsStore = createEndpointsStore(db);
+  const messagesStore = createMessagesStore(db);
+  const attempts: Record<DeliveryResult, number> = { delivered: 0, retrying: 0, failed: 0 };
+  const webhookDelivery = createWebhookDelivery({
+    messagesStore,
+    endpointsStore,
+    paymentView,
+    auditStore,
+    transact,
+    clock,
+    onAttempt: (result) => {
+      attempts[result] += 1;
+    },
+  });
+  const deliveryJob: Job = {
+    name: 'deliver-webhooks',
+    everyMs: 1_000,
+    async run() {
+      const started = Date.now();
+      let sent = 0;
+      for (let batch = BATCH; batch === BATCH && Date.now() - started < RUN_BUDGET_MS; ) {
+        batch = await webhookDelivery.deliverDue(BATCH);
+        sent += batch;
+      }
+      return sent;
+    },
+  };
+  return {
+    webhooksService: createWebhooksService({ endpointsStore, auditStore, transact, clock, allowHttp }),
+    webhookMessages: createMessagesService({ messagesStore, endpointsStore, auditStore, transact, clock, timeZone }),
+    webhookDelivery,
+    webhookStats: {
+      /** Attempts by how they ended, since this process started. */
+      attempts: () => ({ ...attempts }),
+      backlog: () => messagesStore.backlog(clock.now()),
+    },
+    webhookJobs: [deliveryJob],
+  };
+}

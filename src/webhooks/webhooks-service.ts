@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Clock } from '../clock.js';
+import type { Transact } from '../db/transaction.js';
+import { invalidInput, notFound } from '../errors.js';
+import { randomId } from '../secrets.js';
+import type { EndpointRow, EndpointsStore } from './endpoints-store.js';
+import { WEBHOOK_EVENTS } from './webhooks-tables.js';
+
+/** How long a rotated-out secret keeps signing beside the new one, so the receiver can switch over. */
+export const PREVIOUS_SECRET_MS = 24 * 3_600_000;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export interface WebhookInput {
+  url?: string;
+  events?: string[];
+  description?: string;
+  enabled?: boolean;
+}
+
+export interface WebhooksServiceDeps {
+  endpointsStore: EndpointsStore;
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+  /** BIS_WEBHOOKS_ALLOW_HTTP: plain http to any host, for a test network. */
+  allowHttp: boolean;
+}
+
+/** A Standard Webhooks signing secret: whsec_ and 32 random bytes in base64. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** The endpoint as the admin API shows it: never its secret. */
+export function endpointView(row: EndpointRow) {
+  return {
+    webhookId: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabledReason: row.disabled_reason,
+    previousSecretUntil: row.previous_secret_until?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+export type EndpointView = ReturnType<typeof endpointView>;
+
+export function createWebhooksService({ endpointsStore, auditStore, transact, clock, allowHttp }: WebhooksServiceDeps) {
+  const readUrl = (input: unknown): string => {
+    let url: URL;
+    try {
+      url = new URL(String(input ?? '').trim());
+    } catch {
+      throw invalidInput('url', 'must be an absolute https:// URL');
+    }
+    const plainAllowed = allowHttp || LOCAL_HOSTS.has(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainAllowed)) {
+      throw invalidInput('url', 'must be https:// (http:// only to localhost, or with BIS_WEBHOOKS_ALLOW_HTTP=true)');
+    }
+    if (url.username || url.password) throw invalidInput('url', 'must not hold a user name or password');
+    return url.toString();
+  };
+  const readEvents = (input: unknown): string[] => {
+    if (!Array.isArray(input) || input.length === 0) throw invalidInput('events', 'must name at least one event');
+    const unknown = input.filter((event) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(event));
+    if (unknown.length > 0) throw invalidInput('events', `must be among ${WEBHOOK_EVENTS.join(', ')}`);
+    return [...new Set(input as string[])];
+  };
+  const readDescription = (input: unknown): string => {
+    const text = String(input ?? '').trim();
+    if (text.length > 200) throw invalidInput('description', 'must be at most 200 characters');
+    return text;
+  };
+  const existing = async (id: string) => {
+    const row = await endpointsStore.find(id);
+    if (!row) throw notFound.webhook(id);
+    return row;
+  };
+
+  return {
+    async create(input: WebhookInput, actor: Actor): Promise<EndpointView & { secret: string }> {
+      const now = clock.now();
+      const row = {
+        id: randomId(16),
+        url: readUrl(input.url),
+        events: readEvents(input.events),
+        description: readDescription(input.description),
+        secret: newSecret(),
+        previous_secret: null,
+        previous_secret_until: null,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await transact(async (tx) => {
+        await endpointsStore.insert(row, tx);
+        await auditStore.record('webhook.created', row.id, actor, { url: row.url, events: row.events }, tx);
+      });
+      return { ...endpointView({ ...row, enabled: true }), secret: row.secret };
+    },
+
+    async list(): Promise<EndpointView[]> {
+      return (await endpointsStore.list()).map(endpointView);
+    },
+
+    async get(id: string): Promise<EndpointView> {
+      return endpointView(await existing(id));
+    },
+
+    async update(id: string, input: WebhookInput, actor: Actor): Promise<EndpointView> {
+      await existing(id);
+      const change = {
+        ...(input.url === undefined ? {} : { url: readUrl(input.url) }),
+        ...(input.events === undefined ? {} : { events: readEvents(input.events) }),
+        ...(input.description === undefined ? {} : { description: readDescription(input.description) }),
+        // Enabling again starts the failure count afresh.
+        ...(input.enabled === undefined
+          ? {}
+          : {
+              enabled: input.enabled,
+              disabled_reason: input.enabled ? null : 'disabled by an operator',
+              failing_since: null,
+            }),
+        updated_at: clock.now(),
+      };
+      const row = await transact(async (tx) => {
+        const updated = await endpointsStore.update(id, change, tx);
+        if (!updated) throw notFound.webhook(id);
+        const { updated_at: _at, ...detail } = change;
+        await auditStore.record('webhook.updated', id, actor, detail, tx);
+        return updated;
+      });
+      return endpointView(row);
+    },
+
+    /** A new secret; the old one keeps signing beside it for 24 hours. */
+    async rotate(id: string, actor: Actor): Promise<EndpointView & { secret: string }> {
+      const current = await existing(id);
+      const now = clock.now();
+      const secret = newSecret();
+      const row = await transact(async (tx) => {
+        const updated = await endpointsStore.update(
+          id,
+          {
+            secret,
+            previous_secret: current.secret,
+            previous_secret_until: new Date(now.getTime() + PREVIOUS_SECRET_MS),
+            updated_at: now,
+          },
+          tx,
+        );
+        if (!updated) throw notFound.webhook(id);
+        await auditStore.record('webhook.secret_rotated', id, actor, {}, tx);
+        return updated;
+      });
+      return { ...endpointView(row), secret };
+    },
+
+    async remove(id: string, actor: Actor): Promise<void> {
+      await transact(async (tx) => {
+        if (!(await endpointsStore.remove(id, tx))) throw notFound.webhook(id);
+        await auditStore.record('webhook.deleted', id, actor, {}, tx);
+      });
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** What happened, as the webhook's `type` says it. */
+export const WEBHOOK_EVENTS = [
+  'payment.accepted',
+  'payment.held',
+  'payment.allocated',
+  'payment.returned',
+  'payment.recorded_from_statement',
+  'member.status_changed',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export type MessageStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  events: ColumnType<string[], string[], string[]>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookMessagesTable {
+  id: Generated<number>;
+  endpoint_id: string;
+  event_type: string;
+  payment_id: number | null;
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  occurred_at: Date;
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date;
+  delivered_at: Date | null;
+  last_status_code: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  message_id: number;
+  at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  response: string | null;
+  error: string | null;
+}
