@@ -61,7 +61,7 @@ async function seed(url: string, clients: string[]): Promise<void> {
      select c.id, 'B' || (n % 3) || '-' || n, (array['MPESA','RTGS','PESALINK','BRANCH'])[1 + n % 4],
        lpad((1000000 + n % 50000)::text, 7, '0'),
        case when n % 10 < 9 then lpad((1000000 + n % 50000)::text, 7, '0') end,
-       (100 + (n * 7919) % 500000) / 100.0, 'KES', t, s,
+       (100 + (n::bigint * 7919) % 500000) / 100.0, 'KES', t, s,
        case when s <> 'accepted' then 'customer_not_payable' end,
        case when s = 'accepted' then upper(lpad(to_hex(n), 8, '0')) end,
        '{}', t, t, case when s = 'accepted' then t end, case when s = 'accepted' then pg_current_xact_id() end
@@ -105,7 +105,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   BIS_ADMIN_TOKEN: token,
-  LOG_LEVEL: 'warn',
+  // Info: the bench reads the address the service listens on from its log.
+  LOG_LEVEL: 'info',
   BIS_TIME_ZONE: 'Africa/Nairobi',
 };
 if (onPglite) {
