@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks-tables.js';
 import { segment } from './admin-client.js';
 import { positiveInt } from './arguments.js';
 import { contextOf } from './context.js';
@@ -26,14 +27,7 @@ interface Message {
   lastStatusCode: number | null;
 }
 
-const EVENTS = [
-  'payment.accepted',
-  'payment.held',
-  'payment.allocated',
-  'payment.returned',
-  'payment.recorded_from_statement',
-  'member.status_changed',
-];
+const EVENTS: readonly string[] = WEBHOOK_EVENTS;
 const NOT_FOUND = { 404: 'list the webhooks and their IDs with: bis webhooks list' };
 
 const webhookDetails = (w: Webhook) =>
