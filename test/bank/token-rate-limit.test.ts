@@ -323,7 +323,8 @@ for (const kind of databaseKinds()) {
         assertNoStore(response);
       });
 
-      // Kept last: it replaces the app under test with a new instance on the same data.
+      // It replaces the app under test with a new instance on the same data and settings, which
+      // serves the tests after it just as well: its place in the file does not matter.
       it('keeps the count with the data, so another instance on the same database still refuses', async () => {
         const bank = await createBank(t.app);
         await expectStatuses(

@@ -91,10 +91,13 @@ for (const kind of databaseKinds()) {
       });
 
       it('--dry-run reports the same counts and writes nothing; a JSON file imports too', async () => {
+        // Members of its own, so it does not lean on what the test before it imported.
+        succeeded(await cli('members', 'add', '3200001', 'Achieng, Mary'));
+        succeeded(await cli('members', 'add', '3200002', 'Brian "BK" Kiptoo', '--status', 'suspended'));
         const rows = [
-          { customerRef: '3000001', fullName: 'Achieng, Mary', status: 'active' },
-          { customerRef: '3000002', fullName: 'Brian Kiptoo', status: 'active' },
-          { customerRef: '3000003', fullName: 'Wanjiku Kamau', status: 'active' },
+          { customerRef: '3200001', fullName: 'Achieng, Mary', status: 'active' },
+          { customerRef: '3200002', fullName: 'Brian Kiptoo', status: 'active' },
+          { customerRef: '3200003', fullName: 'Wanjiku Kamau', status: 'active' },
         ];
         await writeFile(file('register.json'), JSON.stringify(rows));
         const dry = await cli('members', 'import', file('register.json'), '--dry-run');
@@ -103,10 +106,10 @@ for (const kind of databaseKinds()) {
           dry.stdout,
           `Dry run of ${file('register.json')}, nothing was changed: 1 created, 1 updated, 1 unchanged.\n`,
         );
-        exitedWith(await cli('members', 'show', '3000003'), 1);
+        exitedWith(await cli('members', 'show', '3200003'), 1);
         const applied = await cliJson('members', 'import', file('register.json'));
         assert.deepEqual(applied, { created: 1, updated: 1, unchanged: 1, dryRun: false });
-        assert.equal((await cliJson('members', 'show', '3000003')).fullName, 'Wanjiku Kamau');
+        assert.equal((await cliJson('members', 'show', '3200003')).fullName, 'Wanjiku Kamau');
       });
 
       it('streams a larger file whole', async () => {
