@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { StatementLine } from '../statements/statement-line.js';
 import { findNotOnStatement, matchLines, settleSharedReferences, totalsOf } from './match-lines.js';
