@@ -18,7 +18,7 @@ import { countAnswers, createMetrics } from './http/metrics.js';
 import { documentRoute, openApiOptions } from './http/openapi.js';
 import { operationsRoutes } from './http/operations-routes.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
-import { validatorCompiler } from './http/validation.js';
+import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { tokenRoutes } from './oauth/token-routes.js';
 import { inviteRoutes } from './operators/invite-routes.js';
 import { createServices, type ServiceConfig, type Services } from './services.js';
@@ -79,6 +79,7 @@ export async function buildApp({
   app.decorate('services', services);
   app.decorateRequest('clientId', '');
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendError);
   app.setNotFoundHandler((request) => {
     throw notFound.route(request.method, loggedUrl(request).split('?')[0] ?? '');

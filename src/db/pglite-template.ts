@@ -1,14 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** Where the build leaves an empty embedded cluster: the same file from src/db and from dist/db. */
-const TEMPLATE = new URL('../../dist/pglite-template.tar.gz', import.meta.url);
+/** Where the build leaves an empty, migrated embedded cluster: the same folder from src/db and from dist/db. */
+const TEMPLATE = fileURLToPath(new URL('../../dist/pglite-template', import.meta.url));
 
 /**
- * The empty cluster a new data directory starts from, when the build made one and the directory
- * holds no database yet; undefined otherwise, and the engine runs initdb itself.
+ * Gives a new data directory the build's empty cluster, when the build made one and the directory
+ * holds no database yet; otherwise leaves it, and the engine runs initdb itself.
  */
-export function emptyClusterFor(dataDir: string): Blob | undefined {
-  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(TEMPLATE)) return undefined;
-  return new Blob([readFileSync(TEMPLATE)]);
+export function seedFromTemplate(dataDir: string): void {
+  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(TEMPLATE, 'PG_VERSION'))) return;
+  cpSync(TEMPLATE, dataDir, { recursive: true });
 }
