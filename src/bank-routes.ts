@@ -27,6 +27,10 @@ export async function bankRoutes(app: FastifyInstance, { services }: { services:
     }),
   );
   const answerWrongMethods = trackMethods(app);
+  app.addHook('onRequest', (_request, _reply, done) => {
+    services.bankTraffic.called();
+    done();
+  });
   app.addHook('onRequest', bankBearerAuth(services.accessTokens, services.clientAccess));
   app.addHook('onRequest', async (request) => {
     const decision = services.callLimit.hit(request.clientId);

@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/schema.js';
 import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
+import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
 import { createMembersImportStore } from './members/members-import-store.js';
@@ -74,6 +75,7 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
+  const bankTraffic = createBankTraffic(clock);
   const webhooks = createWebhookServices({
     db,
     clock,
@@ -81,9 +83,11 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     transact,
     timeZone: config.timeZone,
     allowHttp: config.webhooksAllowHttp,
-    paymentView: (paymentId) => moneyDesk.paymentsQuery.get(String(paymentId)),
+    paymentViews: (paymentIds) => moneyDesk.paymentsQuery.getMany(paymentIds),
+    bankBusy: bankTraffic.busy,
   });
   return {
+    bankTraffic,
     ...operators,
     setupCodes,
     setupService: createSetupService({

@@ -43,7 +43,7 @@ export function createPaymentsQuery({
   timeZone,
 }: {
   paymentsReadStore: PaymentsReadStore;
-  resolutionStore: Pick<ResolutionStore, 'events'>;
+  resolutionStore: Pick<ResolutionStore, 'events' | 'eventsOf'>;
   timeZone: string;
 }) {
   return {
@@ -72,6 +72,19 @@ export function createPaymentsQuery({
       const row = by && (await paymentsReadStore.find(by));
       if (!row) throw notFound.payment(receiptOrId.trim());
       return { ...paymentView(row), history: historyOf(row, await resolutionStore.events(row.id)) };
+    },
+
+    /** Several payments as `get` shows each, by paymentId, in two queries whatever their number. */
+    async getMany(paymentIds: readonly number[]): Promise<Map<number, PaymentView & { history: HistoryEntry[] }>> {
+      const [rows, events] = await Promise.all([
+        paymentsReadStore.findMany(paymentIds),
+        resolutionStore.eventsOf(paymentIds),
+      ]);
+      const eventsBy = new Map<number, typeof events>();
+      for (const event of events) eventsBy.set(event.payment_id, [...(eventsBy.get(event.payment_id) ?? []), event]);
+      return new Map(
+        rows.map((row) => [row.id, { ...paymentView(row), history: historyOf(row, eventsBy.get(row.id) ?? []) }]),
+      );
     },
   };
 }

@@ -45,6 +45,12 @@ export function createPaymentsReadStore(db: Db) {
       ).executeTakeFirst();
     },
 
+    /** Several payments at once, in no particular order; an ID that names none is left out. */
+    findMany(paymentIds: readonly number[]): Promise<PaymentListRow[]> {
+      if (paymentIds.length === 0) return Promise.resolve([]);
+      return withNames(db).where('p.id', 'in', paymentIds).execute();
+    },
+
     list(filter: PaymentFilter, ex: Executor = db): Promise<PaymentListRow[]> {
       let query = withNames(ex);
       if (filter.status) query = query.where('p.status', '=', filter.status);

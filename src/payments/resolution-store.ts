@@ -99,6 +99,12 @@ export function createResolutionStore(db: Db) {
     events(paymentId: number, ex: Executor = db): Promise<PaymentEventRow[]> {
       return ex.selectFrom('payment_events').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
     },
+
+    /** The events of several payments, oldest first. */
+    eventsOf(paymentIds: readonly number[]): Promise<PaymentEventRow[]> {
+      if (paymentIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('payment_events').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
+    },
   };
 }
 

@@ -19,9 +19,9 @@ export type DeliveryResult = 'delivered' | 'retrying' | 'failed';
 
 export interface DeliveryDeps {
   messagesStore: MessagesStore;
-  endpointsStore: Pick<EndpointsStore, 'find' | 'update'>;
-  /** The payment as the admin API shows it: the data of a payment's event. */
-  paymentView: (paymentId: number) => Promise<unknown>;
+  endpointsStore: Pick<EndpointsStore, 'find' | 'update' | 'recovered'>;
+  /** Payments as the admin API shows them, by paymentId: the data of their events. */
+  paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;
   auditStore: AuditRecorder;
   transact: Transact;
   clock: Clock;
@@ -48,11 +48,10 @@ async function firstBytes(response: Response): Promise<string> {
 
 /** Sends the outbox's messages, each attempt by one instance, and records how each went. */
 export function createWebhookDelivery(deps: DeliveryDeps) {
-  const { messagesStore, endpointsStore, paymentView, auditStore, transact, clock, onAttempt } = deps;
+  const { messagesStore, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt } = deps;
   const wallClock = deps.wallClock ?? (() => new Date());
 
-  async function send(message: ClaimedMessage) {
-    const data = message.payment_id === null ? message.payload : await paymentView(message.payment_id);
+  async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
     const body = JSON.stringify({ type: message.event_type, timestamp: message.occurred_at.toISOString(), data });
     const id = `msg_${message.id}`;
     const timestamp = Math.floor(wallClock().getTime() / 1000);
@@ -76,11 +75,29 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
         body,
       });
       const text = await firstBytes(response);
-      return { statusCode: response.status, response: text, error: null, latencyMs: performance.now() - started };
+      return outcome(message, response.status, { response: text, error: null }, started);
     } catch (error) {
       const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-      return { statusCode: null, response: null, error: reason || 'no answer', latencyMs: performance.now() - started };
+      return outcome(message, null, { response: null, error: reason || 'no answer' }, started);
     }
+  }
+
+  /** How an attempt went, and what becomes of the message: delivered, tried again later, or failed for good. */
+  function outcome(
+    message: ClaimedMessage,
+    statusCode: number | null,
+    answer: Pick<AttemptOutcome, 'response' | 'error'>,
+    started: number,
+  ): AttemptOutcome {
+    const at = clock.now();
+    const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const retryAt = delivered ? undefined : nextAttemptAt(message.attempts + 1, at);
+    const next: AttemptOutcome['next'] = delivered
+      ? { status: 'delivered' }
+      : retryAt
+        ? { status: 'pending', at: retryAt }
+        : { status: 'failed' };
+    return { messageId: message.id, at, statusCode, ...answer, latencyMs: performance.now() - started, next };
   }
 
   /** After a failed attempt: an endpoint answering 410, or failing everything for five days, is disabled. */
@@ -100,27 +117,33 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     await auditStore.record('webhook.disabled', endpoint.id, actor, { reason, url: endpoint.url }, tx);
   }
 
-  async function attempt(message: ClaimedMessage): Promise<DeliveryResult> {
-    const sent = await send(message);
-    const at = clock.now();
-    const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
-    const retryAt = delivered ? undefined : nextAttemptAt(message.attempts + 1, at);
-    const next: AttemptOutcome['next'] = delivered
-      ? { status: 'delivered' }
-      : retryAt
-        ? { status: 'pending', at: retryAt }
-        : { status: 'failed' };
+  /**
+   * Records a batch's attempts in one transaction, so delivering costs the database a few
+   * statements per batch rather than several per message, and the bank's calls do not wait behind them.
+   */
+  async function record(claimed: readonly ClaimedMessage[], outcomes: readonly AttemptOutcome[]) {
+    const messageOf = new Map(claimed.map((message) => [message.id, message]));
+    const recovered = new Set<string>();
+    const failing = new Map<string, { message: ClaimedMessage; statusCode: number | null; at: Date }>();
+    for (const o of outcomes) {
+      const message = messageOf.get(o.messageId);
+      if (!message) continue;
+      if (o.next.status === 'delivered') recovered.add(message.endpoint_id);
+      // One answer 410 is enough to disable the endpoint, whichever message got it.
+      else if (failing.get(message.endpoint_id)?.statusCode !== 410)
+        failing.set(message.endpoint_id, { message, statusCode: o.statusCode, at: o.at });
+    }
     await transact(async (tx) => {
-      await messagesStore.recordAttempt(
-        { messageId: message.id, at, ...sent, latencyMs: Math.round(sent.latencyMs), next },
-        tx,
-      );
-      if (delivered) await endpointsStore.update(message.endpoint_id, { failing_since: null }, tx);
-      else await noteFailure(message, sent.statusCode, at, tx);
+      await messagesStore.recordAttempts(outcomes, tx);
+      await endpointsStore.recovered([...recovered], tx);
+      for (const [endpointId, { message, statusCode, at }] of failing) {
+        // An endpoint that took some of the batch is not failing everything, unless it said 410.
+        if (statusCode === 410 || !recovered.has(endpointId)) await noteFailure(message, statusCode, at, tx);
+      }
     });
-    const result = delivered ? 'delivered' : next.status === 'failed' ? 'failed' : 'retrying';
-    onAttempt?.(result);
-    return result;
+    for (const o of outcomes) {
+      onAttempt?.(o.next.status === 'delivered' ? 'delivered' : o.next.status === 'failed' ? 'failed' : 'retrying');
+    }
   }
 
   return {
@@ -128,15 +151,20 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     async deliverDue(limit = 200): Promise<number> {
       const now = clock.now();
       const claimed = await messagesStore.claim(now, new Date(now.getTime() + LEASE_MS), limit);
+      if (claimed.length === 0) return 0;
+      const payments = await paymentViews(claimed.flatMap((m) => (m.payment_id === null ? [] : [m.payment_id])));
+      const outcomes: AttemptOutcome[] = [];
       const queue = [...claimed];
       const worker = async () => {
         for (let message = queue.shift(); message; message = queue.shift()) {
-          // One message's trouble (its endpoint deleted meanwhile, the database away) is not the
-          // others': it stays claimed until its lease ends, and is tried again then.
-          await attempt(message).catch(() => undefined);
+          const data = message.payment_id === null ? message.payload : payments.get(message.payment_id);
+          outcomes.push(await send(message, data));
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
+      // If this fails (the database away), the batch stays claimed until its lease ends and is
+      // sent again then: a receiver may see a message twice, never lose one.
+      await record(claimed, outcomes);
       return claimed.length;
     },
   };

@@ -23,6 +23,17 @@ export function createEndpointsStore(db: Db) {
       return ex.updateTable('webhook_endpoints').set(change).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
+    /** Endpoints that had a delivery succeed are failing no more. */
+    async recovered(ids: readonly string[], ex: Executor = db): Promise<void> {
+      if (ids.length === 0) return;
+      await ex
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null })
+        .where('id', 'in', ids)
+        .where('failing_since', 'is not', null)
+        .execute();
+    },
+
     async remove(id: string, ex: Executor = db): Promise<boolean> {
       const deleted = await ex.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;

@@ -67,30 +67,34 @@ export function createMessagesStore(db: Db) {
         .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
     },
 
-    async recordAttempt(outcome: AttemptOutcome, tx: Executor): Promise<void> {
-      await tx
-        .insertInto('webhook_attempts')
-        .values({
-          message_id: outcome.messageId,
-          at: outcome.at,
-          status_code: outcome.statusCode,
-          latency_ms: outcome.latencyMs,
-          response: outcome.response,
-          error: outcome.error,
-        })
-        .execute();
-      const { next } = outcome;
-      await tx
-        .updateTable('webhook_messages')
-        .set((eb) => ({
-          attempts: eb('attempts', '+', 1),
-          last_status_code: outcome.statusCode,
-          status: next.status,
-          ...(next.status === 'delivered' ? { delivered_at: outcome.at } : {}),
-          ...(next.status === 'pending' ? { next_attempt_at: next.at } : {}),
-        }))
-        .where('id', '=', outcome.messageId)
-        .execute();
+    /**
+     * Records a batch of attempts in one statement: each message's attempt, and what becomes of
+     * it. A message deleted meanwhile (its endpoint was) is left out.
+     */
+    async recordAttempts(outcomes: readonly AttemptOutcome[], tx: Executor): Promise<void> {
+      if (outcomes.length === 0) return;
+      const column = <T>(read: (outcome: AttemptOutcome) => T) => outcomes.map(read);
+      await sql`
+        with outcome as (
+          select * from unnest(
+            ${column((o) => o.messageId)}::bigint[], ${column((o) => o.at.toISOString())}::timestamptz[],
+            ${column((o) => o.statusCode)}::integer[], ${column((o) => Math.round(o.latencyMs))}::integer[],
+            ${column((o) => o.response)}::text[], ${column((o) => o.error)}::text[],
+            ${column((o) => o.next.status)}::text[],
+            ${column((o) => (o.next.status === 'pending' ? o.next.at.toISOString() : null))}::timestamptz[]
+          ) as o (message_id, at, status_code, latency_ms, response, error, status, next_attempt_at)
+        ),
+        updated as (
+          update webhook_messages m set attempts = m.attempts + 1, last_status_code = o.status_code,
+            status = o.status,
+            delivered_at = case when o.status = 'delivered' then o.at else m.delivered_at end,
+            next_attempt_at = coalesce(o.next_attempt_at, m.next_attempt_at)
+          from outcome o where m.id = o.message_id
+          returning m.id
+        )
+        insert into webhook_attempts (message_id, at, status_code, latency_ms, response, error)
+        select o.message_id, o.at, o.status_code, o.latency_ms, o.response, o.error
+        from outcome o join updated u on u.id = o.message_id`.execute(tx);
     },
 
     list(endpointId: string, filter: { status?: MessageStatus; beforeId?: number; limit: number }) {

@@ -267,6 +267,44 @@ for (const kind of databaseKinds()) {
       assert.equal((await admin(t.app, 'GET', `/webhooks/${json(made).webhookId}`)).statusCode, 404);
     });
 
+    it("sends a payment's event with the payment as the admin API shows it, history included", async () => {
+      await subscribe(['payment.held', 'payment.allocated']);
+      const held = await heldPayment(t.app, bank, { amount: '75.25' });
+      const member = newMemberNumber();
+      await putMember(t.app, member, 'Achieng Otieno');
+      await admin(t.app, 'POST', `/payments/${held.paymentId}/allocate`, { customerRef: member, note: 'by phone' });
+      assert.equal(await deliver(), 1, 'the held event first; the allocation waits for it');
+      assert.equal(await deliver(), 1);
+      const shown = json(await admin(t.app, 'GET', `/payments/${held.paymentId}`));
+      const got = await receiver.received();
+      assert.deepEqual(
+        got.map((r) => r.type),
+        ['payment.held', 'payment.allocated'],
+      );
+      for (const event of got) assert.deepEqual(event.data, shown);
+      assert.deepEqual(
+        shown.history.map((h: { kind: string }) => h.kind),
+        ['received', 'allocated'],
+      );
+      await unsubscribe();
+    });
+
+    it("gives way to the bank's calls: while the bank calls, a run of the job sends a few and leaves the rest", async () => {
+      await subscribe(['payment.accepted']);
+      for (let i = 0; i < 30; i++) await acceptedPayment(t.app, bank);
+      const job = t.app.services.jobs(undefined).find((j) => j.name === 'deliver-webhooks');
+      assert.ok(job, 'the delivery job is one of the service\'s jobs');
+      // The clock stands still, so the payments just made keep the bank API busy.
+      assert.ok(t.app.services.bankTraffic.busy());
+      assert.equal(await job.run(), 20);
+      assert.equal((await receiver.received()).length, 20);
+      t.clock.advance(SECOND);
+      assert.ok(!t.app.services.bankTraffic.busy());
+      assert.equal(await job.run(), 10);
+      assert.equal(new Set((await receiver.received()).map((r) => r.id)).size, 30);
+      await unsubscribe();
+    });
+
     it('never holds up the bank: a payment is answered while a receiver takes its 10 s', async () => {
       await subscribe(['payment.accepted'], ['timeout']);
       await acceptedPayment(t.app, bank);
