@@ -43,6 +43,7 @@ import {
 import { fmt, printTable, problems, type Report } from './bench/report.js';
 import { bankRoutes } from './bench/routes.js';
 import { type Bank, importMembers, onboardBank } from './bench/setup.js';
+import { benchWebhooks } from './bench/webhooks.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -246,6 +247,19 @@ try {
       service: serviceFigures,
       ceiling: ceilingFigures,
       ratio: serviceFigures.requestsPerSecond / ceilingFigures.requestsPerSecond,
+    });
+  }
+  const paymentsRoute = report.routes.find((result) => result.route === 'POST /bank/v1/payments');
+  const pay = routes.at(-1);
+  if (paymentsRoute && pay && !interrupted) {
+    report.webhooks = await benchWebhooks({
+      serviceUrl: service.url,
+      adminToken,
+      pay: pay('service'),
+      without: paymentsRoute.service,
+      options: { ...options, cpuSeconds: () => cpuSeconds(service.child.pid!) },
+      track,
+      progress,
     });
   }
   const peak = service.peakMemoryMb();

@@ -53,22 +53,28 @@ async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
 /** Told the id of every process started, so they can be ended even if the bench cannot. */
 export type Track = (pid: number) => void;
 
-/** The bare Fastify server the service is compared with. */
-export async function startCeiling(track: Track): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./ceiling.ts', import.meta.url))], {
+/** A helper server of the bench (./ceiling.ts, ./receiver.ts) that prints its address once it listens. */
+async function startHelper(file: string, what: string, track: Track): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.pid) track(child.pid);
   const stop = () => stopChild(child);
   try {
-    const url = await firstLine(child.stdout!, child, 'the ceiling server');
+    const url = await firstLine(child.stdout!, child, what);
     return { url, child, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
+
+/** The bare Fastify server the service is compared with. */
+export const startCeiling = (track: Track) => startHelper('./ceiling.ts', 'the ceiling server', track);
+
+/** A webhook receiver on localhost that answers 204 at once and counts what it gets. */
+export const startReceiver = (track: Track) => startHelper('./receiver.ts', 'the webhook receiver', track);
 
 // Reads the service's log (standard output) in a process of its own: it passes on the address
 // from Fastify's "Server listening at" line, shows the first warnings and errors, and drops the

@@ -1,5 +1,6 @@
 // What `npm run bench` found, as a table or as JSON.
 import type { Figures } from './load.js';
+import type { WebhookFigures } from './webhooks.js';
 
 export interface RouteResult {
   route: string;
@@ -22,6 +23,7 @@ export interface Report {
   machine: { cores: number; loadAverageAtStart: number };
   setupSeconds: Record<string, number>;
   routes: RouteResult[];
+  webhooks?: WebhookFigures;
   /** VmHWM of the service process */
   serviceMemoryMb: { firstStart: number; afterStart: number; underLoad: number; includingSetup: number };
 }
@@ -33,13 +35,35 @@ const targets = ({ service, ceiling }: RouteResult) => [['service', service] as 
 
 /** The reasons not to trust the run: a route where nothing was accepted, or a 2xx body that was wrong. */
 export function problems(report: Report): string[] {
-  return report.routes.flatMap((result) =>
-    targets(result)
-      .filter(([, figures]) => figures.accepted === 0 || figures.wrongBodies > 0)
-      .map(
-        ([target, f]) =>
-          `${result.route} on the ${target}: ${f.accepted} accepted, ${f.wrongBodies} wrong bodies: ${f.firstProblem ?? ''}`,
-      ),
+  const webhooks = report.webhooks;
+  const payments = webhooks?.payments;
+  const webhookProblems =
+    payments && (payments.accepted === 0 || payments.wrongBodies > 0)
+      ? [`payments with a webhook endpoint: ${payments.accepted} accepted, ${payments.wrongBodies} wrong bodies`]
+      : [];
+  return webhookProblems.concat(
+    report.routes.flatMap((result) =>
+      targets(result)
+        .filter(([, figures]) => figures.accepted === 0 || figures.wrongBodies > 0)
+        .map(
+          ([target, f]) =>
+            `${result.route} on the ${target}: ${f.accepted} accepted, ${f.wrongBodies} wrong bodies: ${f.firstProblem ?? ''}`,
+        ),
+    ),
+  );
+}
+
+function printWebhooks(webhooks: WebhookFigures): void {
+  const { payments: p } = webhooks;
+  console.log(
+    `\nwebhooks, one endpoint subscribed to payment.accepted (a receiver on localhost answering 204):\n` +
+      `  POST /bank/v1/payments  ${fmt(p.requestsPerSecond)} req/s (${fmt(webhooks.ratio * 100)} % of the same route ` +
+      `without), p50 ${fmt(p.p50Ms, 1)} ms, p99 ${fmt(p.p99Ms, 1)} ms, ${fmt(p.errors)} errors` +
+      `${p.serverCpu === undefined ? '' : `, service CPU ${fmt(p.serverCpu * 100)} %`}\n` +
+      `  delivered during that load: ${fmt(webhooks.deliveredDuringLoadPerSecond)} events/s; ` +
+      `${fmt(webhooks.backlogAtLoadEnd)} left when it ended, delivered in ${fmt(webhooks.drainSeconds, 1)} s ` +
+      `(${fmt(webhooks.drainedPerSecond)} events/s)\n` +
+      `  the receiver got ${fmt(webhooks.delivered)} deliveries, ${fmt(webhooks.repeated)} of them a webhook-id again`,
   );
 }
 
@@ -84,6 +108,7 @@ export function printTable(report: Report): void {
     }
   }
   console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');
+  if (report.webhooks) printWebhooks(report.webhooks);
   const memory = report.serviceMemoryMb;
   console.log(
     `\nservice peak memory (VmHWM): ${fmt(memory.underLoad)} MB under load; ${fmt(memory.includingSetup)} MB from start to end ` +
