@@ -9,6 +9,7 @@ import * as authFailures from './migrations/007-auth-failures.js';
 import * as operators from './migrations/008-operators.js';
 import * as moneyDesk from './migrations/009-money-desk.js';
 import * as webhooks from './migrations/010-webhooks.js';
+import * as outboxWithoutChecks from './migrations/011-outbox-without-checks.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-operators': operators,
   '009-money-desk': moneyDesk,
   '010-webhooks': webhooks,
+  '011-outbox-without-checks': outboxWithoutChecks,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -34,7 +34,9 @@ export function createEndpointsStore(db: Db) {
         .execute();
     },
 
+    /** Deletes the endpoint and its messages (their attempts go with them). */
     async remove(id: string, ex: Executor = db): Promise<boolean> {
+      await ex.deleteFrom('webhook_messages').where('endpoint_id', '=', id).execute();
       const deleted = await ex.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
       return deleted.numDeletedRows > 0n;
     },

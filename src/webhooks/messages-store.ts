@@ -133,10 +133,12 @@ export function createMessagesStore(db: Db) {
 
     /** For the metrics: undelivered messages, and the age of the oldest. */
     async backlog(now: Date): Promise<{ pending: number; oldestSeconds: number }> {
+      // Through the endpoint: a message written as its endpoint was deleted waits for nothing.
       const row = await db
-        .selectFrom('webhook_messages')
-        .select([sql<string>`count(*)`.as('pending'), sql<Date | null>`min(occurred_at)`.as('oldest')])
-        .where('status', '=', 'pending')
+        .selectFrom('webhook_messages as m')
+        .innerJoin('webhook_endpoints as w', 'w.id', 'm.endpoint_id')
+        .select([sql<string>`count(*)`.as('pending'), sql<Date | null>`min(m.occurred_at)`.as('oldest')])
+        .where('m.status', '=', 'pending')
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? now : new Date(row.oldest);
       return { pending: Number(row.pending), oldestSeconds: Math.max(0, (now.getTime() - oldest.getTime()) / 1000) };
