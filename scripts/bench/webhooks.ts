@@ -6,7 +6,12 @@ import { type Server, startReceiver, type Track } from './processes.js';
 export interface WebhookFigures {
   /** The payments route with the endpoint subscribed */
   payments: Figures;
-  /** Its accepted requests per second over the same route's without an endpoint */
+  /** The route again after the backlog was delivered and the endpoint disabled */
+  paymentsAfter: Figures;
+  /**
+   * Its accepted requests per second over the route's without an endpoint: the mean of the
+   * measurements before (in the main table) and after, so neither order nor warm-up favours it
+   */
   ratio: number;
   /** Messages delivered during the payments load, per second (the load's warm-up included) */
   deliveredDuringLoadPerSecond: number;
@@ -44,21 +49,25 @@ async function pending(serviceUrl: string): Promise<number> {
   return Number(match[1]);
 }
 
-async function subscribe(serviceUrl: string, adminToken: string, url: string): Promise<void> {
-  const response = await fetch(`${serviceUrl}/admin/v1/webhooks`, {
-    method: 'POST',
+async function adminCall(serviceUrl: string, adminToken: string, method: string, path: string, body: unknown) {
+  const response = await fetch(`${serviceUrl}/admin/v1${path}`, {
+    method,
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url, events: ['payment.accepted'], description: 'npm run bench' }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 201)
-    throw new Error(`adding the webhook endpoint: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { webhookId: string };
 }
 
 export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
   const { serviceUrl, adminToken, pay, without, options, track, progress } = setup;
   const receiver = await startReceiver(track);
   try {
-    await subscribe(serviceUrl, adminToken, `${receiver.url}/erp`);
+    const { webhookId } = await adminCall(serviceUrl, adminToken, 'POST', '/webhooks', {
+      url: `${receiver.url}/erp`,
+      events: ['payment.accepted'],
+      description: 'npm run bench',
+    });
     progress(`${pay.name}: service, with one webhook endpoint subscribed (receiver at ${receiver.url})`);
     const started = performance.now();
     const payments = await measure(serviceUrl, pay, options);
@@ -74,9 +83,13 @@ export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
     }
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const atEnd = await received(receiver);
+    await adminCall(serviceUrl, adminToken, 'PATCH', `/webhooks/${webhookId}`, { enabled: false });
+    progress(`${pay.name}: service, the endpoint disabled`);
+    const paymentsAfter = await measure(serviceUrl, pay, options);
     return {
       payments,
-      ratio: payments.requestsPerSecond / without.requestsPerSecond,
+      paymentsAfter,
+      ratio: (2 * payments.requestsPerSecond) / (without.requestsPerSecond + paymentsAfter.requestsPerSecond),
       deliveredDuringLoadPerSecond: atLoadEnd.requests / loadSeconds,
       backlogAtLoadEnd,
       drainSeconds,
