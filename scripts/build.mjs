@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 let tsc;
@@ -27,12 +28,16 @@ if (!tsc) {
 const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
+// dist/ keeps every compiled module (bis and the migrations below import them); dist/main.js,
+// what npm start runs, becomes the whole service in one file.
+const { bundleService } = await import('./bundle.mjs');
+await bundleService(fileURLToPath(new URL('../dist', import.meta.url)));
+
 // A new embedded database starts as a copy of this cluster instead of running initdb and every
 // migration, which take seconds: the first start after install is as quick as any other. It holds
 // the schema only, no key and no data; those are made at first start. A plain folder, copied file
 // by file, opens quicker than an archive the engine unpacks itself.
 const { rmSync } = await import('node:fs');
-const { fileURLToPath } = await import('node:url');
 const { PGlite } = await import('@electric-sql/pglite');
 const { Kysely } = await import('kysely');
 const { PGliteDialect } = await import('../dist/db/pglite-dialect.js');

@@ -37,9 +37,19 @@ fi
 ready_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 curl -fsS "$url/readyz" >/dev/null
 BIS_URL="$url" node bin/bis.mjs clients list >/dev/null
+# The bank's three calls, as bis demo's walk-through makes them, against the service as installed.
+BIS_URL="$url" node bin/bis.mjs demo >"$work/demo.txt"
+sed -n '/^BIS_URL=/,/^# Then/p' "$work/demo.txt" | bash >"$work/walk.txt"
+for expected in '"resultCode":0,"message":"Customer found"' '"message":"Payment accepted"' '(HTTP 404)'; do
+  if ! grep -qF "$expected" "$work/walk.txt"; then
+    echo "production install: the demo walk-through did not answer $expected" >&2
+    cat "$work/walk.txt" >&2
+    exit 1
+  fi
+done
 
 # npm start passes SIGTERM on: the service drains and exits 0.
 kill -TERM "$pid"
 wait "$pid"
 grep -q 'shutting down' "$work/service.log"
-echo "production install: built by npm ci, ran without the build tools, started in ${ready_ms} ms on a new data directory, stopped cleanly on SIGTERM"
+echo "production install: built by npm ci, ran without the build tools, answered the bank's calls, started in ${ready_ms} ms on a new data directory, stopped cleanly on SIGTERM"

@@ -21,6 +21,7 @@ import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-lim
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { tokenRoutes } from './oauth/token-routes.js';
 import { inviteRoutes } from './operators/invite-routes.js';
+import { PACKAGE_ROOT } from './package-root.js';
 import { createServices, type ServiceConfig, type Services } from './services.js';
 
 /** What the app reads of the configuration: everything but where to listen and where the database is. */
@@ -37,7 +38,7 @@ export interface AppDeps {
 }
 
 // The same relative path from src/ and from dist/.
-const { version: VERSION } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const { version: VERSION } = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as {
   version: string;
 };
 

@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { bundleService } from '../bundle.mjs';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -123,6 +124,8 @@ export async function buildService(dir: string): Promise<string[]> {
   const main = join(dir, 'dist/main.js');
   if (!existsSync(main)) throw new Error(`the build wrote no ${main} (tsc exit code ${code})`);
   if (code !== 0) process.stderr.write(`bench: tsc reported errors (exit code ${code}); running what it wrote\n`);
+  // Bundled as the install's build bundles it (scripts/build.mjs), so the bench runs what npm start runs.
+  await bundleService(join(dir, 'dist'));
   // Beside the compiled files: "type": "module", and the project's packages.
   copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');

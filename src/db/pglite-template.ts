@@ -1,9 +1,10 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-/** Where the build leaves an empty, migrated embedded cluster: the same folder from src/db and from dist/db. */
-const TEMPLATE = fileURLToPath(new URL('../../dist/pglite-template', import.meta.url));
+/** Where the build leaves an empty, migrated embedded cluster. */
+const TEMPLATE = fileURLToPath(new URL('dist/pglite-template', PACKAGE_ROOT));
 
 /**
  * Gives a new data directory the build's empty cluster, when the build made one and the directory
