@@ -293,7 +293,7 @@ for (const kind of databaseKinds()) {
       await subscribe(['payment.accepted']);
       for (let i = 0; i < 30; i++) await acceptedPayment(t.app, bank);
       const job = t.app.services.jobs(undefined).find((j) => j.name === 'deliver-webhooks');
-      assert.ok(job, 'the delivery job is one of the service\'s jobs');
+      assert.ok(job, "the delivery job is one of the service's jobs");
       // The clock stands still, so the payments just made keep the bank API busy.
       assert.ok(t.app.services.bankTraffic.busy());
       assert.equal(await job.run(), 20);
