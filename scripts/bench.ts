@@ -249,14 +249,12 @@ try {
       ratio: serviceFigures.requestsPerSecond / ceilingFigures.requestsPerSecond,
     });
   }
-  const paymentsRoute = report.routes.find((result) => result.route === 'POST /bank/v1/payments');
   const pay = routes.at(-1);
-  if (paymentsRoute && pay && !interrupted) {
+  if (pay && !interrupted) {
     report.webhooks = await benchWebhooks({
       serviceUrl: service.url,
       adminToken,
       pay: pay('service'),
-      without: paymentsRoute.service,
       options: { ...options, cpuSeconds: () => cpuSeconds(service.child.pid!) },
       track,
       progress,

@@ -124,11 +124,11 @@ export async function buildService(dir: string): Promise<string[]> {
   const main = join(dir, 'dist/main.js');
   if (!existsSync(main)) throw new Error(`the build wrote no ${main} (tsc exit code ${code})`);
   if (code !== 0) process.stderr.write(`bench: tsc reported errors (exit code ${code}); running what it wrote\n`);
-  // Bundled as the install's build bundles it (scripts/build.mjs), so the bench runs what npm start runs.
-  await bundleService(join(dir, 'dist'));
   // Beside the compiled files: "type": "module", and the project's packages.
   copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Bundled as the install's build bundles it (scripts/build.mjs), so the bench runs what npm start runs.
+  await bundleService(join(dir, 'dist'));
   return [...startFlags(), main];
 }
 

@@ -53,13 +53,13 @@ export function problems(report: Report): string[] {
   );
 }
 
-function printWebhooks(report: Report, webhooks: WebhookFigures): void {
+function printWebhooks(webhooks: WebhookFigures): void {
   const { payments: p } = webhooks;
   console.log(
     `\nwebhooks, one endpoint subscribed to payment.accepted (a receiver on localhost answering 204):\n` +
       `  POST /bank/v1/payments  ${fmt(p.requestsPerSecond)} req/s (${fmt(webhooks.ratio * 100)} % of the same route ` +
-      `without: ${fmt(report.routes.find((r) => r.route === 'POST /bank/v1/payments')?.service.requestsPerSecond ?? NaN)} ` +
-      `req/s before, ${fmt(webhooks.paymentsAfter.requestsPerSecond)} req/s after with the endpoint disabled), ` +
+      `with it disabled: ${fmt(webhooks.paymentsBefore.requestsPerSecond)} req/s just before, ` +
+      `${fmt(webhooks.paymentsAfter.requestsPerSecond)} req/s after), ` +
       `p50 ${fmt(p.p50Ms, 1)} ms, p99 ${fmt(p.p99Ms, 1)} ms, ${fmt(p.errors)} errors` +
       `${p.serverCpu === undefined ? '' : `, service CPU ${fmt(p.serverCpu * 100)} %`}\n` +
       `  delivered during that load: ${fmt(webhooks.deliveredDuringLoadPerSecond)} events/s; ` +
@@ -110,7 +110,7 @@ export function printTable(report: Report): void {
     }
   }
   console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');
-  if (report.webhooks) printWebhooks(report, report.webhooks);
+  if (report.webhooks) printWebhooks(report.webhooks);
   const memory = report.serviceMemoryMb;
   console.log(
     `\nservice peak memory (VmHWM): ${fmt(memory.underLoad)} MB under load; ${fmt(memory.includingSetup)} MB from start to end ` +
