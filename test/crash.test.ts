@@ -4,40 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.js';
+import { callService as call, integrateBank } from './support/service-http.js';
 import { type ServiceProcess, startService, stopService } from './support/service-process.js';
-import { ADMIN_TOKEN } from './support/test-app.js';
-
-async function call(url: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function integrate(url: string) {
-  const { body: client } = await call(url, 'POST', '/admin/v1/clients', { name: 'Crash Bank' });
-  const { body: issued } = await call(url, 'POST', `/admin/v1/clients/${client.clientId}/secrets`);
-  const revealed = await fetch(`${url}${new URL(issued.handoverUrl).pathname}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  const { client_secret: secret } = (await revealed.json()) as { client_secret: string };
-  const tokenResponse = await fetch(`${url}/oauth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  await call(url, 'PUT', '/admin/v1/members/9200001', { fullName: 'Crash Member', status: 'active' });
-  await call(url, 'POST', '/bank/v1/validate', { customerRef: '9200001' }, token);
-  return token;
-}
 
 for (const kind of databaseKinds()) {
   describe(`a crash in the middle of payments (${kind})`, () => {
@@ -58,7 +26,7 @@ for (const kind of databaseKinds()) {
 
     it('keeps every acknowledged receipt through SIGKILL, and a re-send after restart gets the same one', async () => {
       service = await startService(env);
-      const token = await integrate(service.url);
+      const token = await integrateBank(service.url, 'Crash Bank', '9200001', 'Crash Member');
       const acknowledged = new Map<string, string>();
       const url = service.url;
       let sent = 0;

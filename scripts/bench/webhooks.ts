@@ -59,8 +59,8 @@ async function adminCall(serviceUrl: string, adminToken: string, method: string,
 export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
   const { serviceUrl, adminToken, pay, options, track, progress } = setup;
   const receiver = await startReceiver(track);
-  const endpoint = (body: unknown) => adminCall(serviceUrl, adminToken, 'PATCH', `/webhooks/${webhookId}`, body);
   let webhookId = '';
+  const endpoint = (body: unknown) => adminCall(serviceUrl, adminToken, 'PATCH', `/webhooks/${webhookId}`, body);
   try {
     ({ webhookId } = await adminCall(serviceUrl, adminToken, 'POST', '/webhooks', {
       url: `${receiver.url}/erp`,

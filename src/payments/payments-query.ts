@@ -81,7 +81,11 @@ export function createPaymentsQuery({
         resolutionStore.eventsOf(paymentIds),
       ]);
       const eventsBy = new Map<number, typeof events>();
-      for (const event of events) eventsBy.set(event.payment_id, [...(eventsBy.get(event.payment_id) ?? []), event]);
+      for (const event of events) {
+        const ofPayment = eventsBy.get(event.payment_id);
+        if (ofPayment) ofPayment.push(event);
+        else eventsBy.set(event.payment_id, [event]);
+      }
       return new Map(
         rows.map((row) => [row.id, { ...paymentView(row), history: historyOf(row, eventsBy.get(row.id) ?? []) }]),
       );

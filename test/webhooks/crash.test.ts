@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
+import { callService as call, integrateBank, serviceOk as ok } from '../support/service-http.js';
 import { type ServiceProcess, startService, stopService } from '../support/service-process.js';
-import { ADMIN_TOKEN } from '../support/test-app.js';
 import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 // kill -9 of the service while banks notify payments and the delivery job sends them to the ERP:
@@ -15,54 +15,6 @@ import { type Received, type Receiver, startReceiver } from '../support/webhook-
 const MEMBER = '9300001';
 /** How long the service, restarted, may take to deliver what was left: a claim's lease is 60 s. */
 const CATCH_UP_MS = 150_000;
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(url: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN): Promise<Answer> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function ok(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const answer = await call(url, method, path, body);
-  assert.ok(
-    answer.status >= 200 && answer.status < 300,
-    `${method} ${path}: ${answer.status} ${JSON.stringify(answer)}`,
-  );
-  return answer.body;
-}
-
-/** A bank with a token that has validated MEMBER, so its payments for MEMBER are accepted. */
-async function integrate(url: string): Promise<string> {
-  const client = await ok(url, 'POST', '/admin/v1/clients', { name: 'Webhook Crash Bank' });
-  const issued = await ok(url, 'POST', `/admin/v1/clients/${client.clientId}/secrets`);
-  const revealed = await fetch(`${url}${new URL(issued.handoverUrl).pathname}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  const { client_secret: secret } = (await revealed.json()) as { client_secret: string };
-  const tokenResponse = await fetch(`${url}/oauth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  await ok(url, 'PUT', `/admin/v1/members/${MEMBER}`, { fullName: 'Crash Member', status: 'active' });
-  const validated = await call(url, 'POST', '/bank/v1/validate', { customerRef: MEMBER }, token);
-  assert.equal(validated.status, 200, JSON.stringify(validated.body));
-  return token;
-}
 
 const notify = (url: string, token: string, reference: string) =>
   call(
@@ -195,7 +147,7 @@ for (const kind of databaseKinds()) {
 
     it('gives each acknowledged payment exactly one payment.accepted, delivered after a restart', async (t) => {
       service = await startService(env);
-      const token = await integrate(service.url);
+      const token = await integrateBank(service.url, 'Webhook Crash Bank', MEMBER, 'Crash Member');
       const endpoint = await ok(service.url, 'POST', '/admin/v1/webhooks', {
         url: receiver.url,
         events: ['payment.accepted'],

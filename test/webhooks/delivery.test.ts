@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-schedule.js';
+import { WEBHOOK_EVENTS } from '../../src/webhooks/webhooks-tables.js';
 import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
 import { HOUR, MINUTE, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
@@ -8,14 +9,7 @@ import { acceptedPayment, type Bank, heldPayment, newMemberNumber } from '../sup
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
-const ALL_EVENTS = [
-  'payment.accepted',
-  'payment.held',
-  'payment.allocated',
-  'payment.returned',
-  'payment.recorded_from_statement',
-  'member.status_changed',
-];
+const ALL_EVENTS = [...WEBHOOK_EVENTS];
 
 for (const kind of databaseKinds()) {
   describe(`webhooks to the ERP (${kind})`, () => {

@@ -12,8 +12,9 @@ import { systemClock } from '../../src/clock.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { admin, bankCall, createBank, paymentBody, putMember, tokenFor } from '../support/bank.js';
 import { createTestDatabase, NEEDS_POSTGRES, type TestDatabase } from '../support/databases.js';
+import { serviceOk as call, integrateBank } from '../support/service-http.js';
 import { type ServiceProcess, startService, stopService } from '../support/service-process.js';
-import { ADMIN_TOKEN, defaultTestConfig, json } from '../support/test-app.js';
+import { defaultTestConfig, json } from '../support/test-app.js';
 
 // Instances of the service on one PostgreSQL database deliver every message once: two processes,
 // each running its own deliver-webhooks job; then eight delivery runs claiming all at once.
@@ -82,41 +83,6 @@ async function startCountingReceiver(holdMs: number) {
       return new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-async function call(url: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  const answer = { status: response.status, body: text ? JSON.parse(text) : undefined };
-  assert.ok(response.ok, `${method} ${path}: ${JSON.stringify(answer)}`);
-  return answer.body;
-}
-
-/** A bank with a token that has validated MEMBER, so its payments for MEMBER are accepted. */
-async function integrate(url: string): Promise<string> {
-  const client = await call(url, 'POST', '/admin/v1/clients', { name: 'Two Instances Bank' });
-  const issued = await call(url, 'POST', `/admin/v1/clients/${client.clientId}/secrets`);
-  const revealed = await fetch(`${url}${new URL(issued.handoverUrl).pathname}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  const { client_secret: secret } = (await revealed.json()) as { client_secret: string };
-  const tokenResponse = await fetch(`${url}/oauth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  await call(url, 'PUT', `/admin/v1/members/${MEMBER}`, { fullName: 'Shared Member', status: 'active' });
-  await call(url, 'POST', '/bank/v1/validate', { customerRef: MEMBER }, token);
-  return token;
 }
 
 /** The attempts this instance made, by outcome, from its /metrics. */
@@ -197,7 +163,7 @@ describe('webhooks from two instances on one PostgreSQL database', { skip: NEEDS
       dataDirs.map((dir) => startService({ DATABASE_URL: testDb.options.url, BIS_DATA_DIR: dir })),
     );
     const [a, b] = instances as [ServiceProcess, ServiceProcess];
-    const token = await integrate(a.url);
+    const token = await integrateBank(a.url, 'Two Instances Bank', MEMBER, 'Shared Member');
     const endpoint = await call(a.url, 'POST', '/admin/v1/webhooks', {
       url: receiver.url,
       events: ['payment.accepted'],
