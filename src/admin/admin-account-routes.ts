@@ -39,13 +39,12 @@ export async function adminAccountRoutes(
     '/operators/me/password',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Change your password: every session of yours ends, this one too',
         body: Type.Object({
           currentPassword: Type.String({ maxLength: 1024 }),
           newPassword: Type.String({ maxLength: 1024 }),
         }),
-        response: { 204: NoBody('Changed: sign in again'), 400: AdminError, 403: AdminError },
+        response: { 204: NoBody('Changed: sign in again'), 403: AdminError },
       },
     },
     async (request, reply) => {
@@ -59,7 +58,6 @@ export async function adminAccountRoutes(
     {
       config: { beforeTwoFactor: true },
       schema: {
-        tags: ['admin'],
         summary: 'Start turning two-factor sign-in on: a new key, as text, otpauth URI and QR code',
         response: {
           200: Type.Object(
@@ -83,10 +81,9 @@ export async function adminAccountRoutes(
     {
       config: { beforeTwoFactor: true },
       schema: {
-        tags: ['admin'],
         summary: 'Turn two-factor sign-in on with a first code of the new key; returns ten recovery codes',
         body: Type.Object({ code: Type.String({ maxLength: 16 }) }),
-        response: { 200: RecoveryCodes, 400: AdminError, 403: AdminError, 409: AdminError },
+        response: { 200: RecoveryCodes, 403: AdminError, 409: AdminError },
       },
     },
     async (request) => accountService.confirmTwoFactor(principalOf(request), request.body.code, actorOf(request)),
@@ -96,10 +93,9 @@ export async function adminAccountRoutes(
     '/operators/me/2fa',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Turn two-factor sign-in off (your password confirms it)',
         body: Type.Object({ password: Type.String({ maxLength: 1024 }) }),
-        response: { 204: NoBody('Off'), 400: AdminError, 403: AdminError },
+        response: { 204: NoBody('Off'), 403: AdminError },
       },
     },
     async (request, reply) => {
@@ -112,10 +108,9 @@ export async function adminAccountRoutes(
     '/operators/me/recovery-codes',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Ten new recovery codes (a current code confirms it); the old ones stop working',
         body: Type.Object({ code: Type.String({ maxLength: 32 }) }),
-        response: { 200: RecoveryCodes, 400: AdminError, 403: AdminError, 409: AdminError },
+        response: { 200: RecoveryCodes, 403: AdminError, 409: AdminError },
       },
     },
     async (request) => accountService.newRecoveryCodes(principalOf(request), request.body.code, actorOf(request)),
@@ -125,7 +120,6 @@ export async function adminAccountRoutes(
     '/operators/me/tokens',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Make an API token for the command line or a script: shown this once',
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 100, description: 'What it is for, e.g. "bis on my laptop"' }),
@@ -143,7 +137,6 @@ export async function adminAccountRoutes(
               description: 'The token; only its hash is kept',
             },
           ),
-          400: AdminError,
           403: AdminError,
         },
       },
@@ -156,7 +149,6 @@ export async function adminAccountRoutes(
     '/operators/me/tokens',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Your API tokens (never the tokens themselves)',
         response: { 200: Type.Object({ items: Type.Array(Token) }, { description: 'Your tokens' }), 403: AdminError },
       },
@@ -168,10 +160,9 @@ export async function adminAccountRoutes(
     '/operators/me/tokens/:tokenId',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Revoke one of your API tokens',
         params: Type.Object({ tokenId: Type.String({ maxLength: 64 }) }),
-        response: { 204: NoBody('Revoked'), 403: AdminError, 404: AdminError },
+        response: { 204: NoBody('Revoked'), 403: AdminError },
       },
     },
     async (request, reply) => {

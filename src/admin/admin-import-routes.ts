@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../errors.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError } from '../http/schemas.js';
 import { csvMemberRows } from '../members/import-rows.js';
 import { jsonMemberRows } from '../members/json-import-rows.js';
 import type { MembersImport } from '../members/members-import.js';
@@ -52,7 +51,6 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
     {
       config: { bodyTime: 'upload' },
       schema: {
-        tags: ['admin'],
         summary:
           'Load the member register (all or nothing): CSV customerRef,fullName,status or a JSON array of the same objects',
         consumes: ['text/csv', 'application/json'],
@@ -62,7 +60,6 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
         response: {
           200: Counts,
           400: Refused,
-          401: AdminError,
         },
       },
     },

@@ -28,7 +28,6 @@ export async function adminInitRoutes(
     '/init',
     {
       schema: {
-        tags: ['admin'],
         security: [],
         summary: 'Make the first admin operator with the setup code from the data directory (bis init)',
         description:

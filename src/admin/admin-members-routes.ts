@@ -25,15 +25,12 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
     '/members/:customerRef',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Create or update a member',
         params: Params,
         body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 200 }), status: Status }),
         response: {
           200: described(Member, 'The member was updated'),
           201: described(Member, 'The member was created'),
-          400: AdminError,
-          401: AdminError,
         },
       },
     },
@@ -53,10 +50,9 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: 'A member',
         params: Params,
-        response: { 200: described(Member, 'The member'), 400: AdminError, 401: AdminError, 404: AdminError },
+        response: { 200: described(Member, 'The member'), 400: described(AdminError, 'Not a member number') },
       },
     },
     async (request) => membersService.get(request.params.customerRef),

@@ -18,7 +18,6 @@ export async function adminOperatorsRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        tags: ['admin'],
         summary: 'Add an operator: returns the one-time link that lets them set a password',
         body: Type.Object({
           email: Type.String({ maxLength: 254, description: 'Unique, whatever its case' }),
@@ -27,7 +26,6 @@ export async function adminOperatorsRoutes(
         }),
         response: {
           201: Type.Composite([Operator, Invite], { description: 'The operator was added; send them the link' }),
-          400: AdminError,
           409: AdminError,
         },
       },
@@ -40,7 +38,6 @@ export async function adminOperatorsRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        tags: ['admin'],
         summary: 'The operators',
         response: { 200: Type.Object({ items: Type.Array(Operator) }, { description: 'Every operator' }) },
       },
@@ -53,10 +50,9 @@ export async function adminOperatorsRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        tags: ['admin'],
         summary: 'An operator',
         params: Params,
-        response: { 200: { ...Operator, description: 'The operator' }, 404: AdminError },
+        response: { 200: { ...Operator, description: 'The operator' } },
       },
     },
     async (request) => operatorsService.get(request.params.operatorId),
@@ -67,7 +63,6 @@ export async function adminOperatorsRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        tags: ['admin'],
         summary: 'Rename an operator, change their role, or disable or enable them',
         description:
           "A disabled operator's sessions and API tokens stop at once. The last admin who can sign in cannot be demoted or disabled.",
@@ -79,8 +74,6 @@ export async function adminOperatorsRoutes(
         }),
         response: {
           200: { ...Operator, description: 'The operator as it now stands' },
-          400: AdminError,
-          404: AdminError,
           409: AdminError,
         },
       },
@@ -93,10 +86,9 @@ export async function adminOperatorsRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        tags: ['admin'],
         summary: 'A new invite link for an operator: to set (or reset) their password; earlier links stop working',
         params: Params,
-        response: { 201: { ...Invite, description: 'The new link' }, 404: AdminError },
+        response: { 201: { ...Invite, description: 'The new link' } },
       },
     },
     async (request, reply) => {

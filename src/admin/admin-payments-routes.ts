@@ -17,7 +17,6 @@ export async function adminPaymentsRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: 'Payments, newest first (or oldest first), filtered',
         querystring: Query,
         response: {
@@ -25,8 +24,6 @@ export async function adminPaymentsRoutes(
             { items: Type.Array(Payment), nextCursor: Nullable(Type.String({ description: 'null on the last page' })) },
             { description: 'One page of payments' },
           ),
-          400: AdminError,
-          401: AdminError,
         },
       },
     },
@@ -38,12 +35,11 @@ export async function adminPaymentsRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: 'A payment by its receipt number or its paymentId, with its history',
         params: Type.Object({
           receiptOrId: Type.String({ description: 'The erpRefId (8 characters) or the paymentId' }),
         }),
-        response: { 200: PaymentWithHistory, 401: AdminError, 404: AdminError },
+        response: { 200: PaymentWithHistory },
       },
     },
     async (request) => paymentsQuery.get(request.params.receiptOrId),
@@ -54,15 +50,11 @@ export async function adminPaymentsRoutes(
     {
       config: { role: 'finance' },
       schema: {
-        tags: ['admin'],
         summary: 'Accept a held payment for a member, with a new receipt; it then goes to the ERP export once',
         params: PaymentIdParams,
         body: Type.Object({ customerRef: Type.String({ description: 'The member: seven digits' }), note: Note }),
         response: {
           200: described(PaymentWithHistory, 'The payment, accepted, with its new erpRefId'),
-          400: AdminError,
-          401: AdminError,
-          404: AdminError,
           409: described(AdminError, 'The payment is not held, or the member does not exist or is not active'),
         },
       },
@@ -78,15 +70,11 @@ export async function adminPaymentsRoutes(
     {
       config: { role: 'finance' },
       schema: {
-        tags: ['admin'],
         summary: 'Mark a held payment returned to the payer: final, never exported',
         params: PaymentIdParams,
         body: Type.Object({ note: Note }),
         response: {
           200: described(PaymentWithHistory, 'The payment, returned'),
-          400: AdminError,
-          401: AdminError,
-          404: AdminError,
           409: described(AdminError, 'The payment is not held'),
         },
       },

@@ -36,7 +36,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: 'Reconciliations made, newest first',
         querystring: Type.Object({
           clientId: Type.Optional(Type.String({ description: "Only this bank's" })),
@@ -48,8 +47,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
             { items: Type.Array(Run), nextCursor: Nullable(Type.String()) },
             { description: 'One page of runs, each with its totals' },
           ),
-          400: AdminError,
-          401: AdminError,
         },
       },
     },
@@ -61,7 +58,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: 'A reconciliation and its lines: JSON a page at a time, or the whole report as CSV',
         params: RunParams,
         querystring: Type.Object({
@@ -83,9 +79,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
                 'The run with one page of items: every line in statement order, then the payments not on it. As CSV: every item, one per row, with a header row',
             },
           ),
-          400: AdminError,
-          401: AdminError,
-          404: AdminError,
         },
       },
     },
@@ -97,7 +90,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
     {
       config: { role: 'finance' },
       schema: {
-        tags: ['admin'],
         summary:
           'Record the payment the bank never notified from a statement line: accepted, with a receipt, source statement',
         params: Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }), line: Type.Integer({ minimum: 1 }) }),
@@ -108,9 +100,6 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
         }),
         response: {
           201: described(PaymentWithHistory, 'The payment, accepted, with its erpRefId'),
-          400: AdminError,
-          401: AdminError,
-          404: AdminError,
           409: described(
             AdminError,
             'The line is not missing its notification (matched, held, a debit, recorded already), the bank has a payment under its reference now, or the member does not exist or is not active',

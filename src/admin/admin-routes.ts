@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { useAnswerStyle } from '../http/answer-style.js';
 import { trackMethods } from '../http/method-not-allowed.js';
-import { AdminError, declareResponses, described, TooSlow, Unavailable } from '../http/schemas.js';
+import { AdminError, declareInputErrors, declareResponses, described, TooSlow, Unavailable } from '../http/schemas.js';
 import type { Services } from '../services.js';
 import { adminAccountRoutes } from './admin-account-routes.js';
 import { adminAuditRoutes } from './admin-audit-routes.js';
@@ -26,6 +26,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   useAnswerStyle(app, 'admin');
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, counts: 'adminAuth' };
+    if (route.schema) route.schema = { tags: ['admin'], ...route.schema };
   });
   app.addHook(
     'onRoute',
@@ -57,6 +58,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         403: described(AdminError, 'Your role may not do this, or the request came from another site'),
       }),
     );
+    guarded.addHook('onRoute', declareInputErrors);
     guarded.addHook('onRequest', authenticate);
     await guarded.register(adminSessionRoutes, sessionOptions);
     await guarded.register(adminOperatorsRoutes, { operatorsService: services.operatorsService });

@@ -53,7 +53,6 @@ export async function adminSignInRoutes(app: FastifyInstance, options: SessionRo
     {
       config: { bodyTime: 'quick' },
       schema: {
-        tags: ['admin'],
         summary: 'Sign in: sets the session cookie',
         description:
           'After 5 failures for one account, or 20 from one address, within 15 minutes, further attempts are ' +
@@ -91,7 +90,7 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
     '/session',
     {
       config: { role: 'viewer', beforeTwoFactor: true },
-      schema: { tags: ['admin'], summary: 'Who is signed in', response: { 200: Session, 401: AdminError } },
+      schema: { summary: 'Who is signed in', response: { 200: Session } },
     },
     async (request) => {
       const principal = request.principal;
@@ -114,9 +113,8 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
     {
       config: { role: 'viewer', beforeTwoFactor: true },
       schema: {
-        tags: ['admin'],
         summary: 'Sign out: ends this session',
-        response: { 204: NoBody('Signed out'), 401: AdminError },
+        response: { 204: NoBody('Signed out') },
       },
     },
     async (request, reply) => {

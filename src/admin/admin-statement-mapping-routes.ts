@@ -17,14 +17,12 @@ export async function adminStatementMappingRoutes(
     {
       config: { role: 'finance' },
       schema: {
-        tags: ['admin'],
         summary: "Save how this bank's CSV statements read",
         params: ClientParams,
         body: CsvMapping,
         response: {
           200: described(CsvMapping, 'The mapping saved, defaults filled in'),
           400: described(AdminError, 'The mapping has problems, each named by its field; nothing was saved'),
-          401: AdminError,
           404: AdminError,
         },
       },
@@ -37,13 +35,10 @@ export async function adminStatementMappingRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        tags: ['admin'],
         summary: "How this bank's CSV statements read",
         params: ClientParams,
         response: {
           200: described(Nullable(CsvMapping), 'The mapping; null when none is saved'),
-          401: AdminError,
-          404: AdminError,
         },
       },
     },

@@ -28,7 +28,6 @@ export async function statementUploadRoute(
     {
       config: { role: 'finance', bodyTime: 'upload' },
       schema: {
-        tags: ['admin'],
         summary: 'Reconcile a bank statement (the file is the body) against the payments the bank notified',
         consumes: ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream'],
         querystring: Type.Object({
@@ -44,7 +43,6 @@ export async function statementUploadRoute(
             AdminError,
             'The file is not a statement of that format: the message names the line or element; nothing was stored',
           ),
-          401: AdminError,
           404: described(AdminError, 'No such client'),
           409: described(AdminError, 'A CSV statement, and no mapping is saved for the bank'),
           413: described(AdminError, 'The file is larger than 512 MiB'),

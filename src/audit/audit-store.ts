@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
+import { onePage, type Page } from '../db/keyset-page.js';
 import type { Db, Executor } from '../db/schema.js';
 
 /** Who asked for an action: the request that carried it, where it came from, and who it acted as. */
@@ -55,15 +56,9 @@ export type AuditAction =
   | 'operator.token_created'
   | 'operator.token_revoked';
 
-export interface AuditFilter {
-  from?: Date | undefined;
-  to?: Date | undefined;
+export interface AuditFilter extends Page {
   /** Only what this operator (by email, whatever its case) or "owner token" did. */
   actor?: string | undefined;
-  newestFirst: boolean;
-  /** The id of the last event of the page before. */
-  cursorId?: number | undefined;
-  limit: number;
 }
 
 /**
@@ -97,14 +92,8 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
 
     list(filter: AuditFilter) {
       let query = db.selectFrom('audit_events').selectAll();
-      if (filter.from) query = query.where('at', '>=', filter.from);
-      if (filter.to) query = query.where('at', '<', filter.to);
       if (filter.actor) query = query.where(sql<string>`lower(actor)`, '=', filter.actor.toLowerCase());
-      if (filter.cursorId !== undefined) query = query.where('id', filter.newestFirst ? '<' : '>', filter.cursorId);
-      return query
-        .orderBy('id', filter.newestFirst ? 'desc' : 'asc')
-        .limit(filter.limit)
-        .execute();
+      return onePage(query, { id: 'id', time: 'at' }, filter).execute();
     },
   };
 }

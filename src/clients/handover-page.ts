@@ -1,4 +1,4 @@
-import { escapeHtml, linkPage } from '../http/link-pages.js';
+import { escapeHtml, linkPage } from '../pages/link-page.js';
 
 /** What GET shows: a button, and no secret, so a link scanner that fetches the link does not use it up. */
 export const readyPage = () =>

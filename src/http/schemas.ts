@@ -35,6 +35,21 @@ export const declareResponses =
     route.schema = { ...route.schema, response: { ...Object.fromEntries(missing), ...response } };
   };
 
+/**
+ * An onRoute hook for the admin API: a route that takes a body or a query can refuse it (400), and
+ * a route that names a thing in its path can find nothing there (404; a PUT makes it instead).
+ * Declared here so that each route lists only the answers of its own.
+ */
+export const declareInputErrors = (route: RouteOptions): void => {
+  const schema = route.schema;
+  if (!schema) return;
+  const errors: Record<number, TSchema> = {};
+  if (schema.body || schema.querystring)
+    errors[400] = described(AdminError, 'The input was refused: the message says why');
+  if (schema.params && route.method !== 'PUT') errors[404] = described(AdminError, 'Nothing by that id');
+  declareResponses(errors)(route);
+};
+
 export const Unavailable = Type.Object(AdminError.properties, {
   description: 'error "unavailable": the database does not answer; try again after Retry-After seconds',
 });

@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords.js';
-import { escapeHtml, linkPage } from '../http/link-pages.js';
+import { escapeHtml, linkPage } from '../pages/link-page.js';
 
 /** What GET shows: whom the link is for, and a form to choose a password. Opening it uses nothing up. */
 export const invitePage = (who: { email: string; name: string }, problem?: string) =>

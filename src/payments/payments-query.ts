@@ -58,7 +58,7 @@ export function createPaymentsQuery({
         paymentType: textFilter('paymentType', query.paymentType)?.toUpperCase(),
         from: optionalDate('from', query.from, timeZone),
         to: optionalDate('to', query.to, timeZone),
-        oldestFirst: query.order === 'oldest',
+        newestFirst: query.order !== 'oldest',
         afterId: query.cursor === undefined ? undefined : pageCursor.decode('p', query.cursor),
         limit: limit + 1,
       });

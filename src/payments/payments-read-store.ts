@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { onePage, type Page } from '../db/keyset-page.js';
 import type { Db, Executor } from '../db/schema.js';
 import type { PaymentStatus } from './payments-tables.js';
 import type { PaymentRow } from './resolution-store.js';
@@ -6,7 +7,8 @@ import type { PaymentRow } from './resolution-store.js';
 /** A payment with what people read beside it: the member's and the bank's names. */
 export type PaymentListRow = PaymentRow & { member_name: string | null; client_name: string | null };
 
-export interface PaymentFilter {
+/** A page of payments by the time they arrived; newest first but for the held queue. */
+export interface PaymentFilter extends Page {
   status?: PaymentStatus | undefined;
   /** The reference as the bank sent it, trimmed. */
   customerRef?: string | undefined;
@@ -16,13 +18,6 @@ export interface PaymentFilter {
   erpRefId?: string | undefined;
   clientId?: string | undefined;
   paymentType?: string | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-  /** Oldest first (the held queue) rather than newest first. */
-  oldestFirst?: boolean | undefined;
-  /** Keyset cursor: the id of the page before's last payment. */
-  afterId?: number | undefined;
-  limit: number;
 }
 
 /** The staff's reads of payments: lists, one payment, with names rather than ids. */
@@ -63,13 +58,7 @@ export function createPaymentsReadStore(db: Db) {
       if (filter.erpRefId) query = query.where('p.erp_ref_id', '=', filter.erpRefId);
       if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
       if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType);
-      if (filter.from) query = query.where('p.received_at', '>=', filter.from);
-      if (filter.to) query = query.where('p.received_at', '<', filter.to);
-      if (filter.afterId !== undefined) query = query.where('p.id', filter.oldestFirst ? '>' : '<', filter.afterId);
-      return query
-        .orderBy('p.id', filter.oldestFirst ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .execute();
+      return onePage(query, { id: 'p.id', time: 'p.received_at' }, filter).execute();
     },
   };
 }
