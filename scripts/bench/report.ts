@@ -1,6 +1,6 @@
 // What `npm run bench` found, as a table or as JSON.
 import type { Figures } from './load.js';
-import type { WebhookFigures } from './webhooks.js';
+import { meanRate, type WebhookFigures } from './webhooks.js';
 
 export interface RouteResult {
   route: string;
@@ -35,12 +35,10 @@ const targets = ({ service, ceiling }: RouteResult) => [['service', service] as 
 
 /** The reasons not to trust the run: a route where nothing was accepted, or a 2xx body that was wrong. */
 export function problems(report: Report): string[] {
-  const webhooks = report.webhooks;
-  const payments = webhooks?.payments;
-  const webhookProblems =
-    payments && (payments.accepted === 0 || payments.wrongBodies > 0)
-      ? [`payments with a webhook endpoint: ${payments.accepted} accepted, ${payments.wrongBodies} wrong bodies`]
-      : [];
+  const webhookRuns = report.webhooks ? [...report.webhooks.withEndpoint, ...report.webhooks.withoutEndpoint] : [];
+  const webhookProblems = webhookRuns
+    .filter((run) => run.accepted === 0 || run.wrongBodies > 0)
+    .map((run) => `payments in the webhooks' part: ${run.accepted} accepted, ${run.wrongBodies} wrong bodies`);
   return webhookProblems.concat(
     report.routes.flatMap((result) =>
       targets(result)
@@ -53,15 +51,20 @@ export function problems(report: Report): string[] {
   );
 }
 
+const rates = (runs: readonly Figures[]) => runs.map((run) => fmt(run.requestsPerSecond)).join(', ');
+
 function printWebhooks(webhooks: WebhookFigures): void {
-  const { payments: p } = webhooks;
+  // Latency and CPU of the last load with the endpoint; errors of every load with it.
+  const p = webhooks.withEndpoint.at(-1);
+  if (!p) return;
+  const errors = webhooks.withEndpoint.reduce((sum, run) => sum + run.errors, 0);
   console.log(
-    `\nwebhooks, one endpoint subscribed to payment.accepted (a receiver on localhost answering 204):\n` +
-      `  POST /bank/v1/payments  ${fmt(p.requestsPerSecond)} req/s (${fmt(webhooks.ratio * 100)} % of the same route ` +
-      `with it disabled: ${fmt(webhooks.paymentsBefore.requestsPerSecond)} req/s just before, ` +
-      `${fmt(webhooks.paymentsAfter.requestsPerSecond)} req/s after), ` +
-      `p50 ${fmt(p.p50Ms, 1)} ms, p99 ${fmt(p.p99Ms, 1)} ms, ${fmt(p.errors)} errors` +
-      `${p.serverCpu === undefined ? '' : `, service CPU ${fmt(p.serverCpu * 100)} %`}\n` +
+    `\nwebhooks, one endpoint subscribed to payment.accepted (a receiver on localhost answering 204), ` +
+      `${fmt(p.seconds)} s per load:\n` +
+      `  POST /bank/v1/payments  ${fmt(meanRate(webhooks.withEndpoint))} req/s with it (${rates(webhooks.withEndpoint)}), ` +
+      `${fmt(webhooks.ratio * 100)} % of ${fmt(meanRate(webhooks.withoutEndpoint))} req/s with it disabled ` +
+      `(${rates(webhooks.withoutEndpoint)}, in turn); with it p50 ${fmt(p.p50Ms, 1)} ms, p99 ${fmt(p.p99Ms, 1)} ms, ` +
+      `${fmt(errors)} errors${p.serverCpu === undefined ? '' : `, service CPU ${fmt(p.serverCpu * 100)} %`}\n` +
       `  delivered during that load: ${fmt(webhooks.deliveredDuringLoadPerSecond)} events/s; ` +
       `${fmt(webhooks.backlogAtLoadEnd)} left when it ended, delivered in ${fmt(webhooks.drainSeconds, 1)} s ` +
       `(${fmt(webhooks.drainedPerSecond)} events/s)\n` +

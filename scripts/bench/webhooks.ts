@@ -4,19 +4,17 @@ import { type Figures, type LoadOptions, measure, type RouteLoad } from './load.
 import { type Server, startReceiver, type Track } from './processes.js';
 
 export interface WebhookFigures {
-  /** The payments route with the endpoint subscribed */
-  payments: Figures;
-  /** The route just before, the endpoint disabled */
-  paymentsBefore: Figures;
-  /** The route again after the backlog was delivered, the endpoint disabled */
-  paymentsAfter: Figures;
-  /** Its accepted requests per second over the mean of the two without, so neither order nor warm-up favours it */
+  /** The payments route with the endpoint subscribed, in the order measured */
+  withEndpoint: Figures[];
+  /** The route with the endpoint disabled: before, between and after the loads with it */
+  withoutEndpoint: Figures[];
+  /** The mean accepted requests per second with it over the mean without */
   ratio: number;
-  /** Messages delivered during the payments load, per second (the load's warm-up included) */
+  /** Messages delivered during the loads with the endpoint, per second (their warm-ups included) */
   deliveredDuringLoadPerSecond: number;
-  /** Messages still to deliver when the load ended */
+  /** Messages still to deliver when the last load with the endpoint ended */
   backlogAtLoadEnd: number;
-  /** From the end of the load until nothing was left to deliver */
+  /** From the end of that load until nothing was left to deliver */
   drainSeconds: number;
   /** Messages delivered per second while the backlog drained, with no other load */
   drainedPerSecond: number;
@@ -56,8 +54,20 @@ async function adminCall(serviceUrl: string, adminToken: string, method: string,
   return (await response.json()) as { webhookId: string };
 }
 
+/**
+ * Each of the three loads lasts at least this long: the ratio compares runs a minute apart, and in
+ * 5 s runs the machine's own noise (±15 % between two runs of the same code) hides a 10 % cost.
+ */
+const MIN_SECONDS = 10;
+/** Loads with the endpoint; one more without it. */
+const ROUNDS = 2;
+
+export const meanRate = (runs: readonly Figures[]) =>
+  runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length;
+
 export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
-  const { serviceUrl, adminToken, pay, options, track, progress } = setup;
+  const { serviceUrl, adminToken, pay, track, progress } = setup;
+  const options = { ...setup.options, duration: Math.max(setup.options.duration, MIN_SECONDS) };
   const receiver = await startReceiver(track);
   let webhookId = '';
   const endpoint = (body: unknown) => adminCall(serviceUrl, adminToken, 'PATCH', `/webhooks/${webhookId}`, body);
@@ -68,15 +78,21 @@ export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
       description: 'npm run bench',
     }));
     // The route's throughput drifts over a run (the tables grow, the database's statistics catch
-    // up): the measurement with the endpoint sits between two without it, the endpoint disabled.
-    await endpoint({ enabled: false });
-    progress(`${pay.name}: service, the webhook endpoint disabled`);
-    const paymentsBefore = await measure(serviceUrl, pay, options);
-    await endpoint({ enabled: true });
-    progress(`${pay.name}: service, with one webhook endpoint subscribed (receiver at ${receiver.url})`);
-    const started = performance.now();
-    const payments = await measure(serviceUrl, pay, options);
-    const loadSeconds = (performance.now() - started) / 1000;
+    // up) and the machine adds its own noise: loads with the endpoint alternate with loads without
+    // (the endpoint disabled), without first and last, and the means are compared.
+    const withoutEndpoint: Figures[] = [];
+    const withEndpoint: Figures[] = [];
+    let loadSeconds = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await endpoint({ enabled: false });
+      progress(`${pay.name}: service, the webhook endpoint disabled (${round + 1} of ${ROUNDS + 1})`);
+      withoutEndpoint.push(await measure(serviceUrl, pay, options));
+      await endpoint({ enabled: true });
+      progress(`${pay.name}: service, one webhook endpoint subscribed (${round + 1} of ${ROUNDS}; ${receiver.url})`);
+      const started = performance.now();
+      withEndpoint.push(await measure(serviceUrl, pay, options));
+      loadSeconds += (performance.now() - started) / 1000;
+    }
     const atLoadEnd = await received(receiver);
     const backlogAtLoadEnd = await pending(serviceUrl);
     progress(`webhooks: ${backlogAtLoadEnd} messages left to deliver when the load ended; draining`);
@@ -89,14 +105,13 @@ export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const atEnd = await received(receiver);
     await endpoint({ enabled: false });
-    progress(`${pay.name}: service, the webhook endpoint disabled again`);
-    const paymentsAfter = await measure(serviceUrl, pay, options);
-    const without = (paymentsBefore.requestsPerSecond + paymentsAfter.requestsPerSecond) / 2;
+    progress(`${pay.name}: service, the webhook endpoint disabled (${ROUNDS + 1} of ${ROUNDS + 1})`);
+    withoutEndpoint.push(await measure(serviceUrl, pay, options));
     return {
-      payments,
-      paymentsBefore,
-      paymentsAfter,
-      ratio: payments.requestsPerSecond / without,
+      withEndpoint,
+      withoutEndpoint,
+      ratio: meanRate(withEndpoint) / meanRate(withoutEndpoint),
+      // The loads without the endpoint sent nothing: it was disabled, and its messages waited.
       deliveredDuringLoadPerSecond: atLoadEnd.requests / loadSeconds,
       backlogAtLoadEnd,
       drainSeconds,
