@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { buildService, type Service, startService } from './bench/processes.js';
+import { call } from './bench/setup.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
@@ -34,19 +35,8 @@ async function sql(url: string, text: string, values: unknown[] = []) {
   }
 }
 
-async function api(service: Service, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${service.url}/admin/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
+const api = (service: Service, method: string, path: string, body?: unknown) =>
+  call(service.url, token, method, `/admin/v1${path}`, body);
 
 /**
  * A year of payments for three banks, written straight into the tables (the bank API would take
@@ -121,7 +111,7 @@ const service = await startService(await buildService(join(work, 'build')), env,
 try {
   const clients: string[] = [];
   for (const name of ['Equity Bank', 'KCB', 'Co-op Bank'])
-    clients.push((await api(service, 'POST', '/clients', { name })).clientId);
+    clients.push((await api(service, 'POST', '/clients', { name })).clientId as string);
   if (onPglite) {
     console.log('PGlite: the seed needs direct SQL access, so only the reconciliation runs (on an empty table)');
   } else {

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 export const FIRST_MEMBER = 1_000_000;
 export const memberRef = (i: number) => String(FIRST_MEMBER + i);
 
-async function call(url: string, adminToken: string, method: string, path: string, body?: unknown) {
+/** One admin API call; a refusal throws with the status and body. */
+export async function call(url: string, adminToken: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: {

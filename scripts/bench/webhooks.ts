@@ -2,6 +2,7 @@
 // payment.accepted (a receiver on localhost), then how fast the service delivers what piled up.
 import { type Figures, type LoadOptions, measure, type RouteLoad } from './load.js';
 import { type Server, startReceiver, type Track } from './processes.js';
+import { call } from './setup.js';
 
 export interface WebhookFigures {
   /** The payments route with the endpoint subscribed, in the order measured */
@@ -44,15 +45,8 @@ async function pending(serviceUrl: string): Promise<number> {
   return Number(match[1]);
 }
 
-async function adminCall(serviceUrl: string, adminToken: string, method: string, path: string, body: unknown) {
-  const response = await fetch(`${serviceUrl}/admin/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { webhookId: string };
-}
+const adminCall = (serviceUrl: string, adminToken: string, method: string, path: string, body: unknown) =>
+  call(serviceUrl, adminToken, method, `/admin/v1${path}`, body) as Promise<{ webhookId: string }>;
 
 /**
  * Each of the three loads lasts at least this long: the ratio compares runs a minute apart, and in
