@@ -32,6 +32,10 @@ export async function bankRoutes(app: FastifyInstance, { services }: { services:
     done();
   });
   app.addHook('onRequest', bankBearerAuth(services.accessTokens, services.clientAccess));
+  app.addHook('onRequest', (request, _reply, done) => {
+    services.bankCalls.called(request.clientId);
+    done();
+  });
   app.addHook('onRequest', async (request) => {
     const decision = services.callLimit.hit(request.clientId);
     if (!decision.allowed) {

@@ -3,6 +3,7 @@ import { createSetupCodes } from './admin/setup-codes.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
 import { createThrottle, type ThrottleRule } from './auth/throttle.js';
+import { createBankCalls, createBankCallsStore, RECORD_EVERY_MS } from './clients/bank-calls.js';
 import { createCallLimit } from './clients/call-limit.js';
 import { createClientAccess } from './clients/client-access.js';
 import { createClientAuthentication } from './clients/client-authentication.js';
@@ -18,6 +19,7 @@ import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
 import { createMembersImportStore } from './members/members-import-store.js';
+import { createMembersSearch } from './members/members-search.js';
 import { createMembersService } from './members/members-service.js';
 import { createMembersStore } from './members/members-store.js';
 import { createMoneyDeskServices } from './money-desk.js';
@@ -76,6 +78,8 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     installId: await installIdOf(serviceKeysStore),
   });
   const bankTraffic = createBankTraffic(clock);
+  const bankCallsStore = createBankCallsStore(db);
+  const bankCalls = createBankCalls({ bankCallsStore, clock });
   const webhooks = createWebhookServices({
     db,
     clock,
@@ -88,6 +92,8 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
   });
   return {
     bankTraffic,
+    bankCalls,
+    bankCallsStore,
     ...operators,
     setupCodes,
     setupService: createSetupService({
@@ -115,6 +121,7 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     callLimit: createCallLimit({ limit: config.bankRateLimit, clock }),
     clientsService: createClientsService({
       clientsStore,
+      bankCallsStore,
       clientAccess,
       auditStore,
       transact,
@@ -131,7 +138,13 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
       clock,
       rateLimit: config.tokenRateLimit,
     }),
-    membersService: createMembersService({ membersStore, auditStore, transact, clock }),
+    membersService: createMembersService({
+      membersStore,
+      membersSearch: createMembersSearch(db),
+      auditStore,
+      transact,
+      clock,
+    }),
     membersImport: createMembersImport({ membersImportStore: createMembersImportStore(db), auditStore, clock }),
     auditStore,
     paymentsService: createPaymentsService({
@@ -141,6 +154,7 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
       requireValidation: config.requireValidation,
     }),
     timeZone: config.timeZone,
+    clock,
     ...moneyDesk,
     ...webhooks,
     /** The background jobs every instance runs; main.ts starts them. */
@@ -154,6 +168,7 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
         dataDir,
       }),
       ...webhooks.webhookJobs,
+      { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };
 }

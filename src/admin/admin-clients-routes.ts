@@ -14,6 +14,15 @@ const Client = Type.Object({
   disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
 });
 
+const ClientActivity = Type.Composite([
+  Client,
+  Type.Object({
+    lastCalledAt: NullableTimestamp(
+      'When it last called the bank API (token requests aside), up to half a minute late; null if never',
+    ),
+  }),
+]);
+
 const Secret = Type.Object({
   secretId: Type.String(),
   state: Type.Union(
@@ -87,7 +96,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
       schema: {
         summary: 'List bank clients',
         response: {
-          200: Type.Object({ items: Type.Array(Client) }, { description: 'Every bank client' }),
+          200: Type.Object({ items: Type.Array(ClientActivity) }, { description: 'Every bank client' }),
         },
       },
     },
@@ -102,7 +111,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
         summary: 'A bank client with its secrets (never a hash)',
         params: ClientParams,
         response: {
-          200: Type.Composite([Client, Type.Object({ secrets: Type.Array(Secret) })], {
+          200: Type.Composite([ClientActivity, Type.Object({ secrets: Type.Array(Secret) })], {
             description: 'The client and its secrets, without any hash',
           }),
         },

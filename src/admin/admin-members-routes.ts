@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { MemberStatus } from '../db/schema.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError, described, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { AdminError, described, Nullable, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import type { MemberSearch } from '../members/members-search.js';
 import type { MembersService } from '../members/members-service.js';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')], {
@@ -43,6 +44,38 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
       );
       return reply.code(created ? 201 : 200).send(member);
     },
+  );
+
+  app.get<{ Querystring: MemberSearch }>(
+    '/members',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'Find members: by the start of their number, or by a part of their name',
+        description:
+          'In member-number order, a page at a time. A number (or its first digits) is found at once; a name is ' +
+          'looked for through the register in number order until a page is full, so on a large register a rare ' +
+          'name takes longer.',
+        querystring: Type.Object({
+          q: Type.Optional(
+            Type.String({
+              maxLength: 200,
+              description: 'Digits: numbers that start with them; else: names containing it',
+            }),
+          ),
+          status: Type.Optional(Status),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+          cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
+        }),
+        response: {
+          200: Type.Object(
+            { items: Type.Array(Member), nextCursor: Nullable(Type.String({ description: 'null on the last page' })) },
+            { description: 'One page of members' },
+          ),
+        },
+      },
+    },
+    async (request) => membersService.search(request.query),
   );
 
   app.get<{ Params: { customerRef: string } }>(

@@ -43,6 +43,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     publicUrl: services.adminAuthDeps.publicUrl,
     sessionMaxMs: services.sessionMaxMs,
     timeZone: services.timeZone,
+    clock: services.clock,
   };
   // Outside the guarded context: making the first admin, and signing in, cannot need a credential.
   await app.register(adminInitRoutes, { adminTokens: services.adminTokens, setupService: services.setupService });

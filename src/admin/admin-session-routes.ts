@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { actorOf } from '../http/actor.js';
 import { cookieValue, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
-import { AdminError, NoBody } from '../http/schemas.js';
+import { AdminError, NoBody, Timestamp } from '../http/schemas.js';
 import type { OperatorsService } from '../operators/operators-service.js';
 import { csrfTokenOf, type SignInService } from '../operators/sign-in-service.js';
 import { Operator } from './admin-operator-schemas.js';
@@ -29,6 +30,9 @@ const Session = Type.Object(
       description: 'An admin who must turn two-factor sign-in on before anything else',
     }),
     timeZone: Type.String({ description: 'BIS_TIME_ZONE: show times, and read dates, in this zone' }),
+    now: Timestamp(
+      "The service's clock: reckon today and how long ago from it, whatever the computer's own clock says",
+    ),
   },
   { description: 'Who this request acts for' },
 );
@@ -41,6 +45,7 @@ export interface SessionRoutesOptions {
   sessionMaxMs: number;
   /** The organisation's zone: whoever signs in is told it, so times are shown in it. */
   timeZone: string;
+  clock: Clock;
 }
 
 /** Signing in, outside the guarded routes: it is what gets a person their session. */
@@ -95,7 +100,8 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
     async (request) => {
       const principal = request.principal;
       const { timeZone } = options;
-      if (!principal || principal.kind === 'owner') return { kind: 'owner', mustSetUpTwoFactor: false, timeZone };
+      const now = options.clock.now();
+      if (!principal || principal.kind === 'owner') return { kind: 'owner', mustSetUpTwoFactor: false, timeZone, now };
       const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
       const operator = await options.operatorsService.get(principal.operatorId);
       return {
@@ -104,6 +110,7 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
         ...(principal.via.kind === 'session' && sessionId ? { csrfToken: csrfTokenOf(sessionId) } : {}),
         mustSetUpTwoFactor: principal.mustSetUpTwoFactor,
         timeZone,
+        now,
       };
     },
   );

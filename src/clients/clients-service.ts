@@ -5,35 +5,11 @@ import type { Clock } from '../clock.js';
 import type { Transact } from '../db/transaction.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
+import type { BankCallsStore } from './bank-calls.js';
 import type { ClientAccess } from './client-access.js';
 import { isClientId, isSecretId, MAX_ACTIVE_SECRETS } from './client-ids.js';
-import type { ClientRow, ClientsStore, SecretState } from './clients-store.js';
-
-export interface SecretView {
-  secretId: string;
-  state: SecretState;
-  createdAt: Date;
-  handoverExpiresAt: Date;
-  revealedAt: Date | null;
-  revokedAt: Date | null;
-}
-
-export interface ClientView {
-  clientId: string;
-  name: string;
-  createdAt: Date;
-  /** CIDRs its requests may come from; empty: any address. */
-  allowedIps: string[];
-  disabled: boolean;
-}
-
-const clientView = (row: ClientRow): ClientView => ({
-  clientId: row.id,
-  name: row.name,
-  createdAt: row.created_at,
-  allowedIps: row.allowed_ips,
-  disabled: row.disabled_at !== null,
-});
+import { type ClientActivityView, type ClientView, clientView, type SecretView, secretView } from './client-views.js';
+import type { ClientRow, ClientsStore } from './clients-store.js';
 
 export interface ClientsServiceDeps {
   clientsStore: Pick<
@@ -46,6 +22,7 @@ export interface ClientsServiceDeps {
     | 'insertSecretWithinLimit'
     | 'revokeSecret'
   >;
+  bankCallsStore: Pick<BankCallsStore, 'lastCalls'>;
   clientAccess: Pick<ClientAccess, 'refresh'>;
   auditStore: AuditRecorder;
   transact: Transact;
@@ -55,7 +32,7 @@ export interface ClientsServiceDeps {
 }
 
 export function createClientsService(deps: ClientsServiceDeps) {
-  const { clientsStore, clientAccess, auditStore, transact, clock, handoverTtlMs, publicUrl } = deps;
+  const { clientsStore, bankCallsStore, clientAccess, auditStore, transact, clock, handoverTtlMs, publicUrl } = deps;
 
   async function requireClient(clientId: string): Promise<ClientRow> {
     const client = isClientId(clientId) ? await clientsStore.findClient(clientId) : undefined;
@@ -97,8 +74,9 @@ export function createClientsService(deps: ClientsServiceDeps) {
       return clientView(row);
     },
 
-    async listClients(): Promise<ClientView[]> {
-      return (await clientsStore.listClients()).map(clientView);
+    async listClients(): Promise<ClientActivityView[]> {
+      const [rows, lastCalls] = await Promise.all([clientsStore.listClients(), bankCallsStore.lastCalls()]);
+      return rows.map((row) => ({ ...clientView(row), lastCalledAt: lastCalls.get(row.id) ?? null }));
     },
 
     /** Sets the addresses the client's requests may come from; an empty list lets any address through. */
@@ -115,17 +93,11 @@ export function createClientsService(deps: ClientsServiceDeps) {
       return change(clientId, { disabled_at: disabled ? clock.now() : null }, actor, action, {});
     },
 
-    async getClient(clientId: string): Promise<ClientView & { secrets: SecretView[] }> {
+    async getClient(clientId: string): Promise<ClientActivityView & { secrets: SecretView[] }> {
       const client = await requireClient(clientId);
-      const secrets = (await clientsStore.listSecrets(clientId, clock.now())).map((secret) => ({
-        secretId: secret.id,
-        state: secret.state,
-        createdAt: secret.created_at,
-        handoverExpiresAt: secret.handover_expires_at,
-        revealedAt: secret.revealed_at,
-        revokedAt: secret.revoked_at,
-      }));
-      return { ...clientView(client), secrets };
+      const lastCalledAt = (await bankCallsStore.lastCalls()).get(clientId) ?? null;
+      const secrets = (await clientsStore.listSecrets(clientId, clock.now())).map(secretView);
+      return { ...clientView(client), lastCalledAt, secrets };
     },
 
     /**

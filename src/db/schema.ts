@@ -22,6 +22,12 @@ export interface ServiceKeysTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** When each bank last called the bank API, as the instances saw it (src/clients/bank-calls.ts). */
+export interface BankCallsTable {
+  client_id: string;
+  last_called_at: Date;
+}
+
 export interface ClientsTable {
   id: string;
   name: string;
@@ -105,6 +111,7 @@ export interface AuthFailuresTable {
 export interface Schema {
   service_keys: ServiceKeysTable;
   clients: ClientsTable;
+  bank_calls: BankCallsTable;
   client_secrets: ClientSecretsTable;
   token_rate_hits: TokenRateHitsTable;
   members: MembersTable;

@@ -7,6 +7,7 @@ import { invalidInput, notFound } from '../errors.js';
 import { enqueue } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
+import type { MemberSearch, MembersSearch } from './members-search.js';
 import type { MemberRow, MembersStore, ValidationItem } from './members-store.js';
 
 export interface MemberView {
@@ -37,6 +38,7 @@ function requireMemberNumber(input: string): string {
 
 export interface MembersServiceDeps {
   membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
+  membersSearch: Pick<MembersSearch, 'search'>;
   auditStore: AuditRecorder;
   transact: Transact;
   clock: Clock;
@@ -49,7 +51,7 @@ export interface MembersServiceDeps {
  */
 const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 256 };
 
-export function createMembersService({ membersStore, auditStore, transact, clock }: MembersServiceDeps) {
+export function createMembersService({ membersStore, membersSearch, auditStore, transact, clock }: MembersServiceDeps) {
   const validatePayable = createBatcher(
     (items: ValidationItem[]) => membersStore.validatePayable(items),
     VALIDATION_BATCHES,
@@ -93,6 +95,11 @@ export function createMembersService({ membersStore, auditStore, transact, clock
       const member = await membersStore.find(memberNumber);
       if (!member) throw notFound.member(memberNumber);
       return view(member);
+    },
+
+    async search(asked: MemberSearch): Promise<{ items: MemberView[]; nextCursor: string | null }> {
+      const { items, nextCursor } = await membersSearch.search(asked);
+      return { items: items.map(view), nextCursor };
     },
   };
 }

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db, MemberStatus } from '../db/schema.js';
+import { invalidInput } from '../errors.js';
+import type { MemberRow } from './members-store.js';
+
+export interface MemberSearch {
+  /** Digits: member numbers that start with them; anything else: names that contain it. */
+  q?: string | undefined;
+  status?: MemberStatus | undefined;
+  /** nextCursor of the page before: the last member number it showed. */
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+const DEFAULT_LIMIT = 50;
+
+/** `%`, `_` and `\` match only themselves in a LIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Members in member-number order, a page at a time. Numbers are found through the primary key (a
+ * prefix is a range of it); a name is matched by reading the register in number order until a
+ * page is full, which on a register of a million members is a scan for a rare name.
+ */
+export function createMembersSearch(db: Db) {
+  return {
+    async search(asked: MemberSearch): Promise<{ items: MemberRow[]; nextCursor: string | null }> {
+      const q = asked.q?.trim() ?? '';
+      const limit = asked.limit ?? DEFAULT_LIMIT;
+      if (asked.cursor !== undefined && !/^[0-9]{7}$/.test(asked.cursor))
+        throw invalidInput('cursor', 'must be the nextCursor of the page before');
+      let query = db.selectFrom('members').selectAll();
+      if (/^[0-9]{1,7}$/.test(q)) {
+        query = query.where('member_number', '>=', q.padEnd(7, '0')).where('member_number', '<=', q.padEnd(7, '9'));
+      } else if (q) {
+        query = query.where(sql<boolean>`lower(full_name) like ${`%${literal(q.toLowerCase())}%`} escape '\\'`);
+      }
+      if (asked.status) query = query.where('status', '=', asked.status);
+      if (asked.cursor) query = query.where('member_number', '>', asked.cursor);
+      const rows = await query
+        .orderBy('member_number')
+        .limit(limit + 1)
+        .execute();
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > limit && last ? last.member_number : null };
+    },
+  };
+}
+
+export type MembersSearch = ReturnType<typeof createMembersSearch>;
