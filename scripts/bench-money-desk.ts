@@ -1,6 +1,7 @@
 // The money desk at scale, on PostgreSQL (DATABASE_URL, or the local server): a year of a million
 // payments, the daily report over that year, and bank statements of 20,000 and 100,000 lines
-// reconciled through the service's API, with the service's peak memory for each.
+// reconciled through the service's API, with the service's peak memory for each, and the time the
+// console's dashboard takes to open in Chromium.
 // `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -9,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import { timeDashboard } from './bench/dashboard.js';
 import { buildService, type Service, startService } from './bench/processes.js';
 import { call } from './bench/setup.js';
+import { hasChromium } from './chromium.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
@@ -24,6 +27,7 @@ const work = mkdtempSync(join(tmpdir(), 'bis-bench-desk-'));
 const database = `bis_bench_${randomBytes(4).toString('hex')}`;
 const databaseUrl = `${serverUrl.replace(/\/[^/]*$/, '')}/${database}`;
 const token = randomBytes(24).toString('hex');
+const PUBLIC_URL = 'http://127.0.0.1:9';
 
 async function sql(url: string, text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
@@ -98,6 +102,8 @@ const env: NodeJS.ProcessEnv = {
   // Info: the bench reads the address the service listens on from its log.
   LOG_LEVEL: 'info',
   BIS_TIME_ZONE: 'Africa/Nairobi',
+  // The dashboard's viewer signs in from here: the bench's own address, never listened on.
+  BIS_PUBLIC_URL: PUBLIC_URL,
 };
 if (onPglite) {
   delete env.DATABASE_URL;
@@ -124,6 +130,15 @@ try {
       console.log(
         `daily report, a year (365 days)${groupBy ? ` by ${groupBy}` : ''}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
       );
+    }
+    if (hasChromium()) {
+      const { opened, calls } = await timeDashboard(service.url, token, PUBLIC_URL);
+      console.log(
+        `console dashboard opens in ${opened.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (the first cold)`,
+      );
+      console.log(`  its calls, the last time: ${calls.map((call) => `${call.path} ${call.ms} ms`).join('; ')}`);
+    } else {
+      console.log('console dashboard: not timed, no Chromium (apt-get install chromium)');
     }
   }
   for (const lines of [20_000, 100_000]) {

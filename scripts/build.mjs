@@ -33,6 +33,10 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 const { bundleService } = await import('./bundle.mjs');
 await bundleService(fileURLToPath(new URL('../dist', import.meta.url)));
 
+// The console's page, script and stylesheet, which the service serves at /console.
+const { buildConsole } = await import('./build-console.mjs');
+await buildConsole(fileURLToPath(new URL('..', import.meta.url)));
+
 // A new embedded database starts as a copy of this cluster instead of running initdb and every
 // migration, which take seconds: the first start after install is as quick as any other. It holds
 // the schema only, no key and no data; those are made at first start. A plain folder, copied file

@@ -6,6 +6,7 @@ import { bankRoutes } from './bank-routes.js';
 import { handoverRoutes } from './clients/handover-routes.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { consoleRoutes } from './console/console-routes.js';
 import type { Database } from './db/database.js';
 import { notFound } from './errors.js';
 import { boundBodyTime } from './http/body-deadline.js';
@@ -107,5 +108,6 @@ export async function buildApp({
   await app.register(inviteRoutes, { operatorsService: services.operatorsService });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(operationsRoutes, { database, metrics });
+  await app.register(consoleRoutes);
   return app;
 }

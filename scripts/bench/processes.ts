@@ -1,6 +1,6 @@
 // The two servers of `npm run bench`, each in a child process of its own.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +129,9 @@ export async function buildService(dir: string): Promise<string[]> {
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // Bundled as the install's build bundles it (scripts/build.mjs), so the bench runs what npm start runs.
   await bundleService(join(dir, 'dist'));
+  // The console as the install built it (npm run build makes it again).
+  if (existsSync(join(REPO, 'dist/console')))
+    cpSync(join(REPO, 'dist/console'), join(dir, 'dist/console'), { recursive: true });
   return [...startFlags(), main];
 }
 

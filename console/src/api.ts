@@ -1,0 +1,30 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './api-types.js';
+
+let csrfTokenValue: string | undefined;
+
+/** The session's CSRF token, sent with every request that changes something. */
+export const setCsrfToken = (token: string | undefined) => {
+  csrfTokenValue = token;
+};
+
+/** The session's CSRF token, for a request made without the client (an upload that reports its progress). */
+export const csrfToken = () => csrfTokenValue;
+
+const withCsrf: Middleware = {
+  onRequest({ request }) {
+    if (csrfTokenValue && request.method !== 'GET' && request.method !== 'HEAD')
+      request.headers.set('x-csrf-token', csrfTokenValue);
+    return request;
+  },
+};
+
+/** The admin API, typed from the service's own OpenAPI document (src/api-types.ts is generated from it). */
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+api.use(withCsrf);
+
+/** The message of an error answer, for a person. */
+export const messageOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : 'The service did not answer as expected: try again.';

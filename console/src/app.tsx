@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'preact/hooks';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { api, setCsrfToken } from './api.js';
+import { SignIn } from './pages/sign-in.js';
+import { PAGES } from './routes.js';
+import { allows, type Session, SessionContext } from './session.js';
+import { setServiceClock } from './time.js';
+
+function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        There is no such page, or your role may not open it. <a href="/console">Back to the dashboard</a>
+      </p>
+    </section>
+  );
+}
+
+function Navigation({ session }: { session: Session }) {
+  const { path } = useLocation();
+  const here = (page: string) => (page === '/console' ? path === page : path.startsWith(page));
+  return (
+    <nav aria-label="Main">
+      {PAGES.filter((page) => page.nav && allows(session.role, page.least)).map((page) => (
+        <a key={page.path} href={page.path} aria-current={here(page.path) ? 'page' : undefined}>
+          {page.nav}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function App() {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+
+  async function load() {
+    const { data } = await api.GET('/admin/v1/session');
+    setCsrfToken(data?.csrfToken);
+    if (data) setServiceClock(data.now);
+    // The console signs in with the cookie only: the owner token is for the command line.
+    setSession(
+      data?.operator
+        ? {
+            operator: data.operator,
+            role: data.operator.role,
+            timeZone: data.timeZone,
+            mustSetUpTwoFactor: data.mustSetUpTwoFactor,
+          }
+        : null,
+    );
+  }
+  useEffect(() => {
+    void load();
+  }, []);
+
+  async function signOut() {
+    await api.DELETE('/admin/v1/session');
+    setCsrfToken(undefined);
+    setSession(null);
+  }
+
+  if (session === undefined) return <p class="loading">Loading…</p>;
+  if (session === null) return <SignIn onSignedIn={load} />;
+  return (
+    <SessionContext.Provider value={session}>
+      <LocationProvider scope="/console">
+        <a class="skip" href="#content">
+          Skip to the page
+        </a>
+        <header class="top">
+          <span class="brand">Payments console</span>
+          <Navigation session={session} />
+          <span class="who">
+            {session.operator?.email} ({session.role})
+          </span>
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </header>
+        <main id="content">
+          <Router>
+            {[
+              ...PAGES.filter((page) => allows(session.role, page.least)).map((page) => (
+                <Route key={page.path} path={page.path} component={page.component} />
+              )),
+              <Route key="not-found" default component={NotFound} />,
+            ]}
+          </Router>
+        </main>
+      </LocationProvider>
+    </SessionContext.Provider>
+  );
+}

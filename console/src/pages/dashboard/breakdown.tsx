@@ -1,0 +1,68 @@
+import { TableScroll } from '../../ui/table-scroll.js';
+import { Totals } from './figure.js';
+import { byGroup, type ReportRow, totalsOf } from './totals.js';
+
+interface BreakdownProps {
+  caption: string;
+  /** What a group is called in the first column's heading: "Bank", "Channel". */
+  heading: string;
+  rows: readonly ReportRow[];
+  today: string;
+  keyOf: (row: ReportRow) => string;
+}
+
+/** Today's and this month's totals per bank or per channel. */
+export function Breakdown({ caption, heading, rows, today, keyOf }: BreakdownProps) {
+  const groups = byGroup(rows, keyOf);
+  return (
+    <TableScroll label={caption}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col" class="num">
+              Accepted today
+            </th>
+            <th scope="col" class="num">
+              Held today
+            </th>
+            <th scope="col" class="num">
+              Accepted this month
+            </th>
+            <th scope="col" class="num">
+              Held this month
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.length === 0 && (
+            <tr>
+              <td colSpan={5}>No payments this month.</td>
+            </tr>
+          )}
+          {groups.map(([name, mine]) => {
+            const todays = mine.filter((row) => row.date === today);
+            return (
+              <tr key={name}>
+                <th scope="row">{name}</th>
+                <td class="num">
+                  <Totals totals={totalsOf(todays, 'accepted')} />
+                </td>
+                <td class="num">
+                  <Totals totals={totalsOf(todays, 'held')} />
+                </td>
+                <td class="num">
+                  <Totals totals={totalsOf(mine, 'accepted')} />
+                </td>
+                <td class="num">
+                  <Totals totals={totalsOf(mine, 'held')} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, messageOf } from '../api.js';
+import type { paths } from '../api-types.js';
+import { useSession } from '../session.js';
+import { dayIn, daysBefore } from '../time.js';
+import { Problem } from '../ui/problem.js';
+import { When } from '../ui/when.js';
+import './webhooks/webhooks.css';
+
+type Feed = paths['/admin/v1/export-feeds']['get']['responses'][200]['content']['application/json'][number];
+
+/** Accepted payments as a file for the ERP: a date range to download, and where each named feed stopped. */
+export function Exports() {
+  const { timeZone } = useSession();
+  const today = dayIn(timeZone);
+  const [from, setFrom] = useState(daysBefore(today, 6));
+  const [to, setTo] = useState(today);
+  const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
+  const [feeds, setFeeds] = useState<Feed[]>([]);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    void api
+      .GET('/admin/v1/export-feeds')
+      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setFeeds(data)));
+  }, []);
+  // "to" is exclusive in the API: the day after the last day chosen.
+  const href = `/admin/v1/payments/export?${new URLSearchParams({ format, from, to: daysBefore(to, -1) })}`;
+  return (
+    <section aria-labelledby="exports-title">
+      <h1 id="exports-title">Exports</h1>
+      <p class="note">
+        The accepted payments of the days you choose, as a file for the ERP or a spreadsheet. Days are those of{' '}
+        {timeZone}, by when each payment was accepted.
+      </p>
+      <div class="stacked">
+        <label for="export-from">First day</label>
+        <input id="export-from" type="date" value={from} max={to} onInput={(e) => setFrom(e.currentTarget.value)} />
+        <label for="export-to">Last day</label>
+        <input id="export-to" type="date" value={to} min={from} onInput={(e) => setTo(e.currentTarget.value)} />
+        <label for="export-format">Format</label>
+        <select
+          id="export-format"
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as 'csv' | 'ndjson')}
+        >
+          <option value="csv">CSV (spreadsheets, most ERPs)</option>
+          <option value="ndjson">NDJSON (one JSON object a line)</option>
+        </select>
+        <a class="button" href={href} download={`payments-${from}-to-${to}.${format}`}>
+          Download
+        </a>
+      </div>
+      <Problem text={problem} />
+      <h2>Named feeds</h2>
+      {feeds.length === 0 ? (
+        <p>No named feed yet: the command line's scheduled export makes one (bis payments export --feed).</p>
+      ) : (
+        <ul>
+          {feeds.map((feed) => (
+            <li key={feed.name}>
+              {feed.name}: last moved <When at={feed.updatedAt} /> by {feed.updatedBy}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

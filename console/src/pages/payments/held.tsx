@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.js';
+import { formatMoney } from '../../decimal.js';
+import { allows, useSession } from '../../session.js';
+import { age } from '../../time.js';
+import { Problem } from '../../ui/problem.js';
+import { When } from '../../ui/when.js';
+import { HeldActions } from './held-actions.js';
+import { HELD_REASON_WORDS, type Payment, paymentHref } from './words.js';
+import './payments.css';
+
+/** Held payments, oldest first: money received that no member has been credited with yet. */
+export function HeldQueue() {
+  const { role } = useSession();
+  const [items, setItems] = useState<Payment[] | undefined>(undefined);
+  const [next, setNext] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const [said, setSaid] = useState('');
+  const [round, setRound] = useState(0);
+
+  async function load(cursor?: string) {
+    const { data, error } = await api.GET('/admin/v1/payments', {
+      params: { query: { status: 'held', order: 'oldest', limit: 50, ...(cursor ? { cursor } : {}) } },
+    });
+    if (error) return setProblem(messageOf(error));
+    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
+    setNext(data.nextCursor);
+  }
+  useEffect(() => {
+    void load();
+  }, [round]);
+
+  const done = (what: string) => {
+    setSaid(what);
+    setRound((n) => n + 1);
+  };
+  return (
+    <section aria-labelledby="held-title">
+      <h1 id="held-title">Held payments</h1>
+      <p class="note">
+        Money the bank has paid in that no member has been credited with yet, oldest first.
+        {allows(role, 'finance') ? ' Allocate each to a member, or return it to the payer.' : ''}
+      </p>
+      <p role="status">{said}</p>
+      <Problem text={problem} />
+      {items?.length === 0 && <p>Nothing is held.</p>}
+      <ol class="held-list">
+        {items?.map((payment) => (
+          <li key={payment.paymentId} class="held">
+            <h2>
+              <a href={paymentHref(payment)}>
+                {formatMoney(payment.amount, payment.currency)} from {payment.clientName ?? payment.clientId}
+              </a>
+            </h2>
+            <p>
+              Received <When at={payment.receivedAt} /> ({age(payment.receivedAt)} ago) by {payment.paymentType}, for
+              member number <strong>{payment.customerRef}</strong>
+              {payment.payerName ? `, paid by ${payment.payerName}` : ''}. Bank reference {payment.transactionReference}
+              .
+            </p>
+            <p class="reason">{payment.heldReason ? HELD_REASON_WORDS[payment.heldReason] : ''}</p>
+            {allows(role, 'finance') && <HeldActions payment={payment} onDone={done} />}
+          </li>
+        ))}
+      </ol>
+      {next && (
+        <button type="button" onClick={() => load(next)}>
+          Show more
+        </button>
+      )}
+    </section>
+  );
+}

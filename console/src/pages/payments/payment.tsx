@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
+import { api, messageOf } from '../../api.js';
+import { formatMoney } from '../../decimal.js';
+import { allows, useSession } from '../../session.js';
+import { Problem } from '../../ui/problem.js';
+import { When } from '../../ui/when.js';
+import { HeldActions } from './held-actions.js';
+import { HELD_REASON_WORDS, HISTORY_WORDS, type PaymentWithHistory, STATUS_WORDS } from './words.js';
+import './payments.css';
+
+/** The notification as the bank sent it: laid out when it is JSON, exactly as it came otherwise. */
+function Raw({ text }: { text: string }) {
+  let shown = text;
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {}
+  return <pre class="raw">{shown}</pre>;
+}
+
+/** One payment: every field in plain words, what happened to it, and the bank's notification. */
+export function PaymentPage() {
+  const { params } = useRoute();
+  const ref = params.ref ?? '';
+  const { role } = useSession();
+  const [payment, setPayment] = useState<PaymentWithHistory | undefined>(undefined);
+  const [problem, setProblem] = useState('');
+  const [said, setSaid] = useState('');
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    void api
+      .GET('/admin/v1/payments/{receiptOrId}', { params: { path: { receiptOrId: ref } } })
+      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setPayment(data)));
+  }, [ref, round]);
+
+  const facts: [string, preact.ComponentChildren][] = payment
+    ? [
+        ['Status', STATUS_WORDS[payment.status]],
+        ['Receipt number', payment.erpRefId ?? '—'],
+        ['Amount', formatMoney(payment.amount, payment.currency)],
+        ['Bank', payment.clientName ?? payment.clientId],
+        ['Bank reference', payment.transactionReference],
+        ['Channel', payment.paymentType],
+        ['Member number sent', payment.customerRef],
+        ['Member credited', payment.memberNumber ? `${payment.memberNumber} ${payment.memberName ?? ''}` : '—'],
+        ['Paid by', [payment.payerName, payment.payerAccount, payment.payerPhone].filter(Boolean).join(', ') || '—'],
+        ['Narration', payment.narration ?? '—'],
+        ['Paid at (bank)', <When at={payment.transactionDate} />],
+        ['Received', <When at={payment.receivedAt} />],
+        ...(payment.heldReason ? [['Why held', HELD_REASON_WORDS[payment.heldReason]] as [string, string]] : []),
+      ]
+    : [];
+  return (
+    <section aria-labelledby="payment-title">
+      <p>
+        <a href="/console/payments">Find payments</a>
+      </p>
+      <h1 id="payment-title">Payment {payment?.erpRefId ?? ref}</h1>
+      <p role="status">{said}</p>
+      <Problem text={problem} />
+      {payment && (
+        <>
+          <dl class="facts">
+            {facts.map(([term, value]) => [<dt key={`t-${term}`}>{term}</dt>, <dd key={`d-${term}`}>{value}</dd>])}
+          </dl>
+          {payment.status === 'held' && allows(role, 'finance') && (
+            <HeldActions
+              payment={payment}
+              onDone={(what) => {
+                setSaid(what);
+                setRound((n) => n + 1);
+              }}
+            />
+          )}
+          <h2>History</h2>
+          <ol class="history">
+            {payment.history.map((entry) => (
+              <li key={`${entry.at}-${entry.kind}`}>
+                <When at={entry.at} />: {HISTORY_WORDS[entry.kind] ?? entry.kind}, by {entry.actor}
+                {entry.note ? ` — “${entry.note}”` : ''}
+              </li>
+            ))}
+          </ol>
+          <h2>The bank's notification</h2>
+          {payment.rawNotification ? <Raw text={payment.rawNotification} /> : <p>None: recorded from a statement.</p>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, messageOf } from '../../api.js';
+import type { paths } from '../../api-types.js';
+import { formatMoney } from '../../decimal.js';
+import { daysBefore } from '../../time.js';
+import { Problem } from '../../ui/problem.js';
+import { TableScroll } from '../../ui/table-scroll.js';
+import { When } from '../../ui/when.js';
+import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
+import './payments.css';
+
+type Query = NonNullable<paths['/admin/v1/payments']['get']['parameters']['query']>;
+type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
+const FIELDS = ['transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
+
+/** The API's query from the page's address: the search can be bookmarked and the back button works. */
+function queryOf(query: Record<string, string>): Query {
+  const asked: Record<string, string> = {};
+  for (const field of FIELDS) if (query[field]) asked[field] = query[field];
+  // The last day is inclusive on the page; the API's "to" is the first moment after it.
+  if (asked.to) asked.to = daysBefore(asked.to, -1);
+  return asked as Query;
+}
+
+/** Payments found by receipt, bank reference, member, bank, status or days. */
+export function Payments() {
+  const { query, route } = useLocation();
+  const [clients, setClients] = useState<Clients>([]);
+  const [items, setItems] = useState<Payment[] | undefined>(undefined);
+  const [next, setNext] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    void api.GET('/admin/v1/clients').then(({ data }) => setClients(data?.items ?? []));
+  }, []);
+  async function load(cursor?: string) {
+    const { data, error } = await api.GET('/admin/v1/payments', {
+      params: { query: { ...queryOf(query), limit: 50, ...(cursor ? { cursor } : {}) } },
+    });
+    if (error) return setProblem(messageOf(error));
+    setProblem('');
+    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
+    setNext(data.nextCursor);
+  }
+  useEffect(() => {
+    void load();
+  }, [JSON.stringify(query)]);
+
+  async function search(event: Event) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const receipt = String(form.get('receipt') ?? '').trim();
+    if (receipt) return route(`/console/payments/${encodeURIComponent(receipt)}`);
+    const asked = new URLSearchParams();
+    for (const field of FIELDS) {
+      const value = String(form.get(field) ?? '').trim();
+      if (value) asked.set(field, value);
+    }
+    route(`/console/payments?${asked}`);
+  }
+
+  const field = (name: string, label: string, type = 'text') => (
+    <div>
+      <label for={`search-${name}`}>{label}</label>
+      <input id={`search-${name}`} name={name} type={type} defaultValue={query[name] ?? ''} />
+    </div>
+  );
+  return (
+    <section aria-labelledby="payments-title">
+      <h1 id="payments-title">Payments</h1>
+      <form class="search" onSubmit={search} aria-label="Find payments">
+        {field('receipt', 'Receipt number')}
+        {field('transactionReference', 'Bank reference')}
+        {field('customerRef', 'Member number')}
+        <div>
+          <label for="search-clientId">Bank</label>
+          <select id="search-clientId" name="clientId" defaultValue={query.clientId ?? ''}>
+            <option value="">Every bank</option>
+            {clients.map((client) => (
+              <option key={client.clientId} value={client.clientId} selected={client.clientId === query.clientId}>
+                {client.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="search-status">Status</label>
+          <select id="search-status" name="status" defaultValue={query.status ?? ''}>
+            <option value="">Any</option>
+            {Object.entries(STATUS_WORDS).map(([value, words]) => (
+              <option key={value} value={value}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('from', 'Received from (day)', 'date')}
+        {field('to', 'Received up to (day)', 'date')}
+        <button type="submit">Search</button>
+      </form>
+      <Problem text={problem} />
+      {items && items.length === 0 && <p>No payment matches.</p>}
+      {items && items.length > 0 && <PaymentsTable items={items} />}
+      {next && (
+        <button type="button" onClick={() => load(next)}>
+          Show more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function PaymentsTable({ items }: { items: readonly Payment[] }) {
+  return (
+    <TableScroll label="Payments found">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Received</th>
+            <th scope="col">Bank</th>
+            <th scope="col">Member</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Receipt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((payment) => (
+            <tr key={payment.paymentId}>
+              <td>
+                <a href={paymentHref(payment)}>
+                  <When at={payment.receivedAt} />
+                </a>
+              </td>
+              <td>{payment.clientName ?? payment.clientId}</td>
+              <td>
+                {payment.memberNumber ?? payment.customerRef}
+                {payment.memberName ? ` ${payment.memberName}` : ''}
+              </td>
+              <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
+              <td>{STATUS_WORDS[payment.status]}</td>
+              <td>{payment.erpRefId ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
+import { api, messageOf } from '../../api.js';
+import { formatMoney } from '../../decimal.js';
+import { allows, useSession } from '../../session.js';
+import { Problem } from '../../ui/problem.js';
+import { TableScroll } from '../../ui/table-scroll.js';
+import { When } from '../../ui/when.js';
+import { paymentHref } from '../payments/words.js';
+import { RecordLine } from './record-line.js';
+import { CATEGORIES, type Category, type Item, type Run } from './words.js';
+import './reconciliation.css';
+
+function ItemRow({
+  item,
+  run,
+  canRecord,
+  onRecorded,
+}: {
+  item: Item;
+  run: Run;
+  canRecord: boolean;
+  onRecorded: (said: string) => void;
+}) {
+  const recordable = canRecord && item.category === 'missing_notification' && !item.recorded && item.line !== null;
+  return (
+    <tr>
+      <td class="num">{item.line ?? '—'}</td>
+      <td>{item.bookingDate ?? (item.payment ? <When at={item.payment.transactionDate} /> : '—')}</td>
+      <td>{item.reference}</td>
+      <td class="num">{formatMoney(item.amount, item.currency ?? run.currency)}</td>
+      <td>
+        {item.payment ? (
+          <a href={paymentHref(item.payment)}>
+            {item.payment.erpRefId ?? `payment ${item.payment.paymentId}`} ({item.payment.status})
+          </a>
+        ) : (
+          '—'
+        )}
+        {item.recorded && ' recorded from this line'}
+        {recordable && item.line !== null && (
+          <details>
+            <summary>Record the payment</summary>
+            <RecordLine reconciliationId={run.reconciliationId} line={item.line} onRecorded={onRecorded} />
+          </details>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** One statement's reconciliation: its categories with exact sums, and the lines of one category. */
+export function ReconciliationPage() {
+  const { params } = useRoute();
+  const reconciliationId = Number(params.id);
+  const { role } = useSession();
+  const [run, setRun] = useState<Run | undefined>(undefined);
+  const [category, setCategory] = useState<Category>('missing_notification');
+  const [items, setItems] = useState<Item[]>([]);
+  const [problem, setProblem] = useState('');
+  const [said, setSaid] = useState('');
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    void api
+      .GET('/admin/v1/reconciliations/{reconciliationId}', {
+        params: { path: { reconciliationId }, query: { category, limit: 1000 } },
+      })
+      .then(({ data, error }) => {
+        if (error) return setProblem(messageOf(error));
+        const { items: lines, nextCursor: _, ...rest } = data;
+        setRun(rest);
+        setItems(lines);
+      });
+  }, [reconciliationId, category, round]);
+  const recorded = (what: string) => {
+    setSaid(what);
+    setRound((n) => n + 1);
+  };
+  return (
+    <section aria-labelledby="reconciliation-title">
+      <p>
+        <a href="/console/reconciliation">All reconciliations</a>
+      </p>
+      <h1 id="reconciliation-title">
+        {run
+          ? `${run.clientName}: statement of ${run.period ? `${run.period.from} to ${run.period.to}` : 'no days'}`
+          : 'Reconciliation'}
+      </h1>
+      <p role="status">{said}</p>
+      <Problem text={problem} />
+      {run && (
+        <>
+          <p class="note">
+            {run.lines} lines ({run.credits} credits), {run.format}, reconciled <When at={run.createdAt} /> by{' '}
+            {run.createdBy}.{' '}
+            <a
+              href={`/admin/v1/reconciliations/${reconciliationId}?format=csv`}
+              download={`reconciliation-${reconciliationId}.csv`}
+            >
+              Download the report (CSV)
+            </a>
+          </p>
+          <TableScroll label="Categories">
+            <table class="categories">
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col" class="num">
+                    Lines
+                  </th>
+                  <th scope="col" class="num">
+                    Sum
+                  </th>
+                  <th scope="col">What it means</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(Object.keys(CATEGORIES) as Category[]).map((name) => (
+                  <tr key={name}>
+                    <th scope="row">
+                      <button
+                        type="button"
+                        class="link"
+                        aria-pressed={name === category}
+                        onClick={() => setCategory(name)}
+                      >
+                        {CATEGORIES[name].name}
+                      </button>
+                    </th>
+                    <td class="num">{run.totals[name]?.count ?? 0}</td>
+                    <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
+                    <td>{CATEGORIES[name].meaning}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <h2>{CATEGORIES[category].name}</h2>
+          {items.length === 0 ? (
+            <p>No line.</p>
+          ) : (
+            <TableScroll label={CATEGORIES[category].name}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col" class="num">
+                      Line
+                    </th>
+                    <th scope="col">Day</th>
+                    <th scope="col">Bank reference</th>
+                    <th scope="col" class="num">
+                      Amount
+                    </th>
+                    <th scope="col">Payment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <ItemRow
+                      key={`${item.line}-${item.reference}`}
+                      item={item}
+                      run={run}
+                      canRecord={allows(role, 'finance')}
+                      onRecorded={recorded}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, hasChromium } from '../../scripts/chromium.js';
+
+export { launchBrowser } from '../../scripts/chromium.js';
+
+export const NEEDS_CHROMIUM = hasChromium()
+  ? false
+  : `Browser suites skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+/** A port nothing listens on now: the service's public URL must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * The page's serious and critical accessibility violations, by axe-core. It runs through the
+ * browser's debugging protocol, which the page's Content-Security-Policy does not govern.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(() =>
+    (globalThis as any).axe.run().then((r: any) => r.violations),
+  )) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+const SHOTS = new URL('../console/screenshots/', import.meta.url);
+
+/** Screenshots of a page at a desktop's and a phone's width, for a person to look at (git ignores them). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,0 +1,43 @@
+import type { Browser, Page } from 'playwright-core';
+import type { AppConfig } from '../../src/app.js';
+import { freePort, launchBrowser } from './browser.js';
+import type { DatabaseKind } from './databases.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+export interface ConsoleRig {
+  service: TestApp;
+  browser: Browser;
+  /** Where the service listens, and its public URL: sign-ins must come from there. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The service listening on a port of its own, as a browser reaches it, and a headless Chromium. */
+export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig> = {}): Promise<ConsoleRig> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const service = await startTestApp(kind, { config: { publicUrl: origin, ...config } });
+  await service.app.listen({ port, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  return {
+    service,
+    browser,
+    origin,
+    close: async () => {
+      await browser.close();
+      await service.close();
+    },
+  };
+}
+
+/** A new browser context signed in through the sign-in page; the dashboard is open. */
+export async function signedInPage(rig: ConsoleRig, operator: { email: string; password: string }): Promise<Page> {
+  const context = await rig.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${rig.origin}/console`);
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
