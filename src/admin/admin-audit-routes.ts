@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_ACTIONS, type AuditAction } from '../audit/audit-actions.js';
 import type { AuditStore } from '../audit/audit-store.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
@@ -7,10 +8,7 @@ import { optionalDate, pageCursor, pageOf } from '../paging.js';
 const Event = Type.Object({
   id: Type.Integer(),
   at: Timestamp('When it happened'),
-  action: Type.String({
-    description:
-      'client.created, secret.issued, secret.revealed, secret.revoked, member.created, member.updated, members.imported, admin.initialised',
-  }),
+  action: Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What was done' }),
   target: Type.String({ description: 'The client, secret or member acted on' }),
   actor: Type.String({ description: 'The operator\'s email, "owner token", or what acted without an account' }),
   operatorId: Nullable(Type.String({ description: 'The operator who acted, if one did' })),
@@ -23,6 +21,7 @@ type Query = {
   from?: string;
   to?: string;
   operator?: string;
+  action?: string;
   order?: 'oldest' | 'newest';
   limit?: number;
   cursor?: string;
@@ -48,6 +47,14 @@ export async function adminAuditRoutes(
           operator: Type.Optional(
             Type.String({ maxLength: 254, description: 'Only what this operator (email) or "owner token" did' }),
           ),
+          action: Type.Optional(
+            Type.String({
+              maxLength: 500,
+              pattern: '^[a-z_.]+(,[a-z_.]+)*$',
+              description:
+                'Only these actions, or kinds of action (before the dot), comma-separated: operator,secret.revealed',
+            }),
+          ),
           order: Type.Optional(
             Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
               description: 'oldest first (default) or newest first',
@@ -70,6 +77,7 @@ export async function adminAuditRoutes(
         from: optionalDate('from', request.query.from, timeZone),
         to: optionalDate('to', request.query.to, timeZone),
         actor: request.query.operator,
+        actions: request.query.action?.split(','),
         newestFirst: request.query.order === 'newest',
         afterId: request.query.cursor === undefined ? undefined : pageCursor.decode('a', request.query.cursor),
         limit: limit + 1,

@@ -89,5 +89,31 @@ for (const kind of databaseKinds()) {
       const ownerOnly = await audit('&operator=owner%20token');
       assert.ok(ownerOnly.length > 0 && ownerOnly.every((r) => r.actor === 'owner token'));
     });
+
+    it('filters by action, or by kind of action (before the dot), several at once', async () => {
+      const member = await t.app.inject({
+        method: 'PUT',
+        url: '/admin/v1/members/7654321',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { fullName: 'Wanjiru Kamau', status: 'active' },
+      });
+      assert.equal(member.statusCode, 201);
+      const all = await audit();
+      const kinds = await audit('&action=operator,client.created');
+      const expected = all.filter((r) => r.action.startsWith('operator.') || r.action === 'client.created');
+      assert.ok(expected.some((r) => r.action === 'client.created') && expected.length < all.length);
+      assert.deepEqual(kinds, expected);
+      assert.deepEqual(
+        await audit('&action=operator.role_changed'),
+        all.filter((r) => r.action === 'operator.role_changed'),
+      );
+      assert.deepEqual(await audit('&action=operat'), [], 'a kind is whole, not the start of one');
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/admin/v1/audit?action=DROP%20TABLE',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      assert.equal(bad.statusCode, 400);
+    });
   });
 }
