@@ -9174,8 +9174,9 @@ export interface operations {
                              * @enum {string}
                              */
                             action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
-                            /** @description The client, secret or member acted on */
+                            /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
+                            targetName: string | null;
                             /** @description The operator's email, "owner token", or what acted without an account */
                             actor: string;
                             operatorId: string | null;

@@ -9,7 +9,14 @@ const Event = Type.Object({
   id: Type.Integer(),
   at: Timestamp('When it happened'),
   action: Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What was done' }),
-  target: Type.String({ description: 'The client, secret or member acted on' }),
+  target: Type.String({ description: 'The id of what was acted on: a client, secret, member, payment, operator…' }),
+  targetName: Nullable(
+    Type.String({
+      description:
+        "What was acted on, by name: the bank's or member's or operator's name, the API token's name, the " +
+        "webhook's URL, or the payment's bank reference; null when there is none or it was deleted",
+    }),
+  ),
   actor: Type.String({ description: 'The operator\'s email, "owner token", or what acted without an account' }),
   operatorId: Nullable(Type.String({ description: 'The operator who acted, if one did' })),
   requestId: Nullable(Type.String()),
@@ -89,6 +96,7 @@ export async function adminAuditRoutes(
           at: row.at,
           action: row.action,
           target: row.target,
+          targetName: row.target_name,
           actor: row.actor,
           operatorId: row.operator_id,
           requestId: row.request_id,

@@ -21,6 +21,29 @@ export interface AuditFilter extends Page {
 }
 
 /**
+ * What a record acted on, by the name a person knows it by. The target is an id whose table
+ * depends on the action, so each branch looks up one row by its key, and only for its own actions.
+ */
+const TARGET_NAME = sql<string | null>`case
+  when action like 'client.%' or action = 'statement_mapping.set'
+    then (select name from clients where id = target)
+  when action like 'secret.%'
+    then (select c.name from client_secrets s join clients c on c.id = s.client_id where s.id = target)
+  when action = 'reconciliation.made' and target ~ '^[0-9]{1,18}$'
+    then (select c.name from reconciliations r join clients c on c.id = r.client_id where r.id = target::bigint)
+  when action like 'payment.%' and target ~ '^[0-9]{1,18}$'
+    then (select transaction_reference from payments where id = target::bigint)
+  when action in ('member.created', 'member.updated')
+    then (select full_name from members where member_number = target)
+  when action in ('operator.token_created', 'operator.token_revoked')
+    then (select name from operator_tokens where id = target)
+  when action like 'operator.%' and action <> 'operator.sign_in_failed'
+    then (select name from operators where id = target)
+  when action like 'webhook.%'
+    then (select url from webhook_endpoints where id = target)
+end`;
+
+/**
  * The record of what the organisation's staff did. Details name what changed, never a secret,
  * a token or a hash.
  */
@@ -50,7 +73,7 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     list(filter: AuditFilter) {
-      let query = db.selectFrom('audit_events').selectAll();
+      let query = db.selectFrom('audit_events').selectAll().select(TARGET_NAME.as('target_name'));
       if (filter.actor) query = query.where(sql<string>`lower(actor)`, '=', filter.actor.toLowerCase());
       const { actions } = filter;
       if (actions?.length)

@@ -10,6 +10,7 @@ interface AuditRecord {
   at: string;
   action: string;
   target: string | null;
+  targetName: string | null;
   actor: string;
   requestId: string | null;
   sourceIp: string | null;
@@ -45,7 +46,7 @@ export function registerAudit(program: Command): void {
           { header: 'When', value: (r) => localTime(r.at, timeZone) },
           { header: 'Who', value: (r) => r.actor, max: 16 },
           { header: 'Action', value: (r) => r.action, max: 20 },
-          { header: 'Target', value: (r) => r.target, max: 14 },
+          { header: 'On', value: (r) => r.targetName ?? r.target, max: 20 },
           { header: 'From', value: (r) => r.sourceIp, max: 15 },
         ];
         print(table(page.items, columns));

@@ -25,7 +25,7 @@ for (const kind of databaseKinds()) {
         for (const name of ['Audit Bank One', 'Audit Bank Two']) await admin(t.app, 'POST', '/clients', { name });
       });
 
-      it('bis audit shows admin actions with time, action, target, request id and source address', async () => {
+      it('bis audit shows admin actions with time, action, what was acted on by name, request id and source address', async () => {
         const { clientId } = await cliJson('clients', 'create', 'Audited Bank');
         const trail = await cliJson('audit', '--limit', '10000');
         const created = trail.items.find(
@@ -38,10 +38,10 @@ for (const kind of databaseKinds()) {
 
         const table = await cli('audit', '--limit', '10000');
         succeeded(table);
-        assert.match(table.stdout, /^\s*ID\s+When\s+Who\s+Action\s+Target\s+From\n/);
+        assert.match(table.stdout, /^\s*ID\s+When\s+Who\s+Action\s+On\s+From\n/);
         assert.ok(
           rowsOf(table.stdout).some((line) =>
-            /2026-11-21 08:00\s+owner token\s+client\.created\s+\S+\s+127\.0\.0\.1$/.test(line),
+            /2026-11-21 08:00\s+owner token\s+client\.created\s+Audited Bank\s+127\.0\.0\.1$/.test(line),
           ),
           table.stdout,
         );

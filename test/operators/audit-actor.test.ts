@@ -9,6 +9,7 @@ interface Record_ {
   actor: string;
   operatorId: string | null;
   target: string;
+  targetName: string | null;
 }
 
 for (const kind of databaseKinds()) {
@@ -114,6 +115,23 @@ for (const kind of databaseKinds()) {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
       assert.equal(bad.statusCode, 400);
+    });
+
+    it('names what each record acted on: the bank, the member, the operator, the token; null for an email', async () => {
+      const all = await audit();
+      const nameOf = (action: string, where: (r: Record_) => boolean = () => true) =>
+        all.find((r) => r.action === action && where(r))?.targetName;
+      assert.equal(
+        nameOf('client.created', (r) => r.actor === 'owner token'),
+        'By the owner',
+      );
+      assert.equal(
+        nameOf('member.created', (r) => r.target === '7654321'),
+        'Wanjiru Kamau',
+      );
+      assert.match(String(nameOf('operator.created')), /^Operator \d+$/);
+      assert.equal(nameOf('operator.token_created'), 'for the audit');
+      assert.equal(nameOf('operator.sign_in_failed'), null, 'a failed sign-in names an email, not an account');
     });
   });
 }
