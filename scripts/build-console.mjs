@@ -3,6 +3,7 @@
 // script or style, so the console runs under a Content-Security-Policy that allows none.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export async function buildConsole(rootDir) {
@@ -42,4 +43,9 @@ export async function buildConsole(rootDir) {
 </html>
 `,
   );
+}
+
+// Run as a script (npm test does, before the browser suites): builds this checkout's console.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildConsole(fileURLToPath(new URL('..', import.meta.url)));
 }

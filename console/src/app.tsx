@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { api, setCsrfToken } from './api.js';
+import { Account } from './pages/account/account.js';
 import { SignIn } from './pages/sign-in.js';
 import { PAGES } from './routes.js';
 import { allows, type Session, SessionContext } from './session.js';
@@ -31,8 +32,24 @@ function Navigation({ session }: { session: Session }) {
   );
 }
 
+/** An admin who must turn two-factor sign-in on sees only their account until they have. */
+function Pages({ session }: { session: Session }) {
+  if (session.mustSetUpTwoFactor) return <Account />;
+  return (
+    <Router>
+      {[
+        ...PAGES.filter((page) => allows(session.role, page.least)).map((page) => (
+          <Route key={page.path} path={page.path} component={page.component} />
+        )),
+        <Route key="not-found" default component={NotFound} />,
+      ]}
+    </Router>
+  );
+}
+
 export function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [note, setNote] = useState('');
 
   async function load() {
     const { data } = await api.GET('/admin/v1/session');
@@ -46,6 +63,8 @@ export function App() {
             role: data.operator.role,
             timeZone: data.timeZone,
             mustSetUpTwoFactor: data.mustSetUpTwoFactor,
+            refresh: () => void load(),
+            ended,
           }
         : null,
     );
@@ -54,14 +73,18 @@ export function App() {
     void load();
   }, []);
 
+  function ended(why: string) {
+    setCsrfToken(undefined);
+    setNote(why);
+    setSession(null);
+  }
   async function signOut() {
     await api.DELETE('/admin/v1/session');
-    setCsrfToken(undefined);
-    setSession(null);
+    ended('');
   }
 
   if (session === undefined) return <p class="loading">Loading…</p>;
-  if (session === null) return <SignIn onSignedIn={load} />;
+  if (session === null) return <SignIn note={note} onSignedIn={load} />;
   return (
     <SessionContext.Provider value={session}>
       <LocationProvider scope="/console">
@@ -70,23 +93,16 @@ export function App() {
         </a>
         <header class="top">
           <span class="brand">Payments console</span>
-          <Navigation session={session} />
-          <span class="who">
+          {!session.mustSetUpTwoFactor && <Navigation session={session} />}
+          <a class="who" href="/console/account">
             {session.operator?.email} ({session.role})
-          </span>
+          </a>
           <button type="button" onClick={signOut}>
             Sign out
           </button>
         </header>
         <main id="content">
-          <Router>
-            {[
-              ...PAGES.filter((page) => allows(session.role, page.least)).map((page) => (
-                <Route key={page.path} path={page.path} component={page.component} />
-              )),
-              <Route key="not-found" default component={NotFound} />,
-            ]}
-          </Router>
+          <Pages session={session} />
         </main>
       </LocationProvider>
     </SessionContext.Provider>

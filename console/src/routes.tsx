@@ -1,4 +1,6 @@
 import type { AnyComponent } from 'preact';
+import { Account } from './pages/account/account.js';
+import { AuditPage } from './pages/audit/audit.js';
 import { BankPage } from './pages/banks/bank.js';
 import { Banks } from './pages/banks/banks.js';
 import { Dashboard } from './pages/dashboard/dashboard.js';
@@ -6,6 +8,8 @@ import { Exports } from './pages/exports.js';
 import { MemberPage } from './pages/members/member.js';
 import { Members } from './pages/members/members.js';
 import { RegisterUpload } from './pages/members/register-upload.js';
+import { OperatorPage } from './pages/operators/operator.js';
+import { Operators } from './pages/operators/operators.js';
 import { HeldQueue } from './pages/payments/held.js';
 import { PaymentPage } from './pages/payments/payment.js';
 import { Payments } from './pages/payments/payments.js';
@@ -41,4 +45,9 @@ export const PAGES: Page[] = [
   { path: '/console/webhooks', component: Webhooks, least: 'viewer', nav: 'Webhooks' },
   { path: '/console/webhooks/:webhookId', component: WebhookPage, least: 'viewer' },
   { path: '/console/exports', component: Exports, least: 'finance', nav: 'Exports' },
+  { path: '/console/audit', component: AuditPage, least: 'viewer', nav: 'Audit' },
+  { path: '/console/operators', component: Operators, least: 'admin', nav: 'Operators' },
+  { path: '/console/operators/:operatorId', component: OperatorPage, least: 'admin' },
+  // Reached from the operator's name at the top of every page.
+  { path: '/console/account', component: Account, least: 'viewer' },
 ];

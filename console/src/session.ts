@@ -12,6 +12,10 @@ export interface Session {
   timeZone: string;
   /** An admin who must turn two-factor sign-in on before the API lets them do anything else. */
   mustSetUpTwoFactor: boolean;
+  /** Reads the session again: after a change the API makes to it (two-factor sign-in turned on). */
+  refresh: () => void;
+  /** The session has ended on the service's side (a new password): back to signing in, saying why. */
+  ended: (why: string) => void;
 }
 
 const RANK: Record<Role, number> = { viewer: 0, finance: 1, admin: 2 };

@@ -30,14 +30,26 @@ export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig
   };
 }
 
-/** A new browser context signed in through the sign-in page; the dashboard is open. */
-export async function signedInPage(rig: ConsoleRig, operator: { email: string; password: string }): Promise<Page> {
-  const context = await rig.browser.newContext();
-  const page = await context.newPage();
+/** Signs in on the console's sign-in page, with the two-factor code when one is given; the dashboard is open. */
+export async function signIn(
+  page: Page,
+  rig: ConsoleRig,
+  operator: { email: string; password: string; code?: string },
+): Promise<void> {
   await page.goto(`${rig.origin}/console`);
   await page.getByLabel('Email').fill(operator.email);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (operator.code !== undefined) {
+    await page.getByLabel('Two-factor code').fill(operator.code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** A new browser context signed in through the sign-in page; the dashboard is open. */
+export async function signedInPage(rig: ConsoleRig, operator: { email: string; password: string }): Promise<Page> {
+  const page = await (await rig.browser.newContext()).newPage();
+  await signIn(page, rig, operator);
   return page;
 }

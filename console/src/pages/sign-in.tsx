@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api.js';
 
 /** Email and password, then the two-factor code when the account asks for one. */
-export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,6 +28,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <main class="sign-in">
       <h1>Sign in</h1>
+      {note && <p role="status">{note}</p>}
       <form onSubmit={submit}>
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required />

@@ -24,7 +24,7 @@ function AddBank({ onAdded }: { onAdded: (clientId: string) => void }) {
     onAdded(data.clientId);
   }
   return (
-    <form class="add-bank" onSubmit={submit}>
+    <form class="stacked" onSubmit={submit}>
       <h2>Add a bank</h2>
       <label for="bank-name">The bank's name</label>
       <input id="bank-name" name="name" required maxLength={200} />

@@ -23,7 +23,7 @@ function AddMember() {
     route(`/console/members/${encodeURIComponent(customerRef)}`);
   }
   return (
-    <form class="add-member" onSubmit={submit}>
+    <form class="stacked" onSubmit={submit}>
       <h2>Add a member</h2>
       <label for="new-ref">Member number (seven digits)</label>
       <input id="new-ref" name="customerRef" required inputMode="numeric" pattern="[0-9]{7}" />

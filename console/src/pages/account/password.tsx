@@ -1,0 +1,35 @@
+import { useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.js';
+import { useSession } from '../../session.js';
+import { Problem } from '../../ui/problem.js';
+
+/** A new password: every session of this operator ends with it, this one too. */
+export function ChangePassword() {
+  const { ended } = useSession();
+  const [problem, setProblem] = useState('');
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const newPassword = String(form.get('newPassword'));
+    if (newPassword !== String(form.get('repeated'))) return setProblem('The two new passwords differ: type it again.');
+    const { error } = await api.PUT('/admin/v1/operators/me/password', {
+      body: { currentPassword: String(form.get('currentPassword')), newPassword },
+    });
+    if (error) return setProblem(messageOf(error));
+    ended('Your password is changed, and every session of yours has ended: sign in with the new one.');
+  }
+  return (
+    <form class="stacked" onSubmit={submit} aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <label for="current-password">Current password</label>
+      <input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required />
+      <label for="new-password">New password</label>
+      <input id="new-password" name="newPassword" type="password" autoComplete="new-password" required />
+      <label for="repeated-password">New password, again</label>
+      <input id="repeated-password" name="repeated" type="password" autoComplete="new-password" required />
+      <Problem text={problem} />
+      <button type="submit">Change the password</button>
+      <p class="note">Every session of yours ends, this one too: you sign in again with the new password.</p>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, messageOf } from '../../api.js';
+import type { paths } from '../../api-types.js';
+import { useSession } from '../../session.js';
+import { daysBefore } from '../../time.js';
+import { Problem } from '../../ui/problem.js';
+import { TableScroll } from '../../ui/table-scroll.js';
+import { When } from '../../ui/when.js';
+import { Target } from './target.js';
+import { AREAS, type AuditEvent, actionWords, detailWords } from './words.js';
+
+type Audit = paths['/admin/v1/audit']['get'];
+type Query = NonNullable<Audit['parameters']['query']>;
+const FIELDS = ['from', 'to', 'operator', 'action'] as const;
+
+/** The API's query from the page's address, newest first; the last day is inclusive on the page. */
+function queryOf(query: Record<string, string>): Query {
+  const asked: Query = { order: 'newest', limit: 100 };
+  for (const field of FIELDS) if (query[field]) asked[field] = query[field];
+  if (asked.to) asked.to = daysBefore(asked.to, -1);
+  return asked;
+}
+
+/** Who did what and when, newest first, filtered by days, operator and kind of action. */
+export function AuditPage() {
+  const { query, route } = useLocation();
+  const [items, setItems] = useState<AuditEvent[] | undefined>(undefined);
+  const [next, setNext] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+
+  async function load(cursor?: string) {
+    const { data, error } = await api.GET('/admin/v1/audit', {
+      params: { query: { ...queryOf(query), ...(cursor ? { cursor } : {}) } },
+    });
+    if (error) return setProblem(messageOf(error));
+    setProblem('');
+    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
+    setNext(data.nextCursor);
+  }
+  useEffect(() => {
+    void load();
+  }, [JSON.stringify(query)]);
+
+  function filter(event: SubmitEvent) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const asked = new URLSearchParams();
+    for (const field of FIELDS) {
+      const value = String(form.get(field) ?? '').trim();
+      if (value) asked.set(field, value);
+    }
+    route(`/console/audit?${asked}`);
+  }
+
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">Audit</h1>
+      <p class="note">Everything done through the console, the admin API and the hand-over links: newest first.</p>
+      <form class="search" onSubmit={filter} aria-label="Filter the audit">
+        <div>
+          <label for="audit-action">What</label>
+          <select id="audit-action" name="action">
+            <option value="">Everything</option>
+            {AREAS.map((area) => (
+              <option key={area.value} value={area.value} selected={area.value === query.action}>
+                {area.words}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="audit-operator">Who (an operator's email, or owner token)</label>
+          <input id="audit-operator" name="operator" type="text" defaultValue={query.operator ?? ''} />
+        </div>
+        <div>
+          <label for="audit-from">From (day)</label>
+          <input id="audit-from" name="from" type="date" defaultValue={query.from ?? ''} />
+        </div>
+        <div>
+          <label for="audit-to">Up to (day)</label>
+          <input id="audit-to" name="to" type="date" defaultValue={query.to ?? ''} />
+        </div>
+        <button type="submit">Show</button>
+      </form>
+      <Problem text={problem} />
+      {items && items.length === 0 && <p>Nothing matches.</p>}
+      {items && items.length > 0 && <AuditTable items={items} />}
+      {next && (
+        <button type="button" onClick={() => load(next)}>
+          Show more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function AuditTable({ items }: { items: readonly AuditEvent[] }) {
+  const { timeZone } = useSession();
+  return (
+    <TableScroll label="Audit records">
+      <table class="audit">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">On</th>
+            <th scope="col">Details</th>
+            <th scope="col">From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((event) => (
+            <tr key={event.id}>
+              <td>
+                <When at={event.at} />
+              </td>
+              <td>{event.actor}</td>
+              <td>{actionWords(event.action)}</td>
+              <td>
+                <Target event={event} />
+              </td>
+              <td>{detailWords(event.detail, timeZone)}</td>
+              <td>{event.sourceIp ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,15 @@
+import { CopyField } from '../../ui/copy-button.js';
+import { When } from '../../ui/when.js';
+
+/** A one-time invite link, shown once: the operator sets their password with it. */
+export function InviteLink({ invite }: { invite: { inviteUrl: string; inviteExpiresAt: string } }) {
+  return (
+    <div class="once">
+      <p>
+        Send this link to the operator: it lets them set their password, once, until{' '}
+        <When at={invite.inviteExpiresAt} />. It is not shown again.
+      </p>
+      <CopyField label="Invite link" value={invite.inviteUrl} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { paths } from '../../api-types.js';
+import type { Role } from '../../session.js';
+
+export type Operator =
+  paths['/admin/v1/operators']['get']['responses'][200]['content']['application/json']['items'][number];
+
+export const ROLE_WORDS: Record<Role, string> = {
+  viewer: 'viewer: reads everything',
+  finance: 'finance: also clears held payments, reconciles, exports and replays',
+  admin: 'admin: also manages banks, members, webhooks and operators',
+};
+
+/** Where an operator stands, in a few words. */
+export const standing = (operator: Operator) =>
+  operator.disabled ? 'disabled' : operator.passwordSet ? 'active' : 'invited, has not set a password yet';
