@@ -18,5 +18,6 @@ ${problem ? `<p class="problem" role="alert">The password ${escapeHtml(problem)}
 export const passwordSetPage = (email: string) =>
   linkPage(
     'Your password is set',
-    `<p>Sign in as <strong>${escapeHtml(email)}</strong> with <code>bis login</code> on the command line.</p>`,
+    `<p>Sign in as <strong>${escapeHtml(email)}</strong> to <a href="/console">the console</a>, or with
+<code>bis login</code> on the command line.</p>`,
   );

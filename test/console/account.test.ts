@@ -49,8 +49,14 @@ for (const kind of databaseKinds()) {
       assert.match(token, /^bisop_/);
       assert.equal(await asToken(token), 200, 'the token acts as the operator');
       page.once('dialog', (dialog) => void dialog.accept());
-      await page.getByRole('row', { name: /bis on my laptop/ }).getByRole('button', { name: 'Revoke' }).click();
-      await page.getByRole('row', { name: /bis on my laptop/ }).getByText(/revoked/).waitFor();
+      await page
+        .getByRole('row', { name: /bis on my laptop/ })
+        .getByRole('button', { name: 'Revoke' })
+        .click();
+      await page
+        .getByRole('row', { name: /bis on my laptop/ })
+        .getByText(/revoked/)
+        .waitFor();
       assert.equal(await asToken(token), 401, 'a revoked token stops at once');
 
       // Signing in now asks for the code; each code is taken once, so the next one comes 30 s on.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
+import { NEEDS_CHROMIUM, screenshots, seriousViolations, tabTo } from '../support/browser.js';
 import { type ConsoleRig, signedInPage, startConsole } from '../support/console.js';
 import { databaseKinds } from '../support/databases.js';
 import { addOperator } from '../support/operators.js';
@@ -100,6 +100,38 @@ for (const kind of databaseKinds()) {
       await page.locator('.history', { hasText: 'Returned to the payer' }).waitFor();
       assert.match(await page.locator('.history').innerText(), /“Not our member: sent back to the payer”/);
       assert.match(await page.locator('.facts').innerText(), /Status\s+returned to the payer/);
+      await page.context().close();
+    });
+
+    test('by keyboard alone: finance signs in and clears a held payment, the focus shown at every step', async () => {
+      assert.equal((await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' })).status, 404);
+      const operator = await addOperator(rig.service.app, 'finance');
+      const page = await (await rig.browser.newContext()).newPage();
+      await page.goto(`${rig.origin}/console`);
+      await tabTo(page, page.getByLabel('Email'));
+      await page.keyboard.type(operator.email);
+      await tabTo(page, page.getByLabel('Password'));
+      await page.keyboard.type(operator.password);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+      await tabTo(page, page.getByRole('link', { name: 'Held payments' }));
+      await page.keyboard.press('Enter');
+      const held = page.locator('.held', { hasText: 'EQ-KEYS-3' });
+      await held.waitFor();
+      const memberField = held.getByLabel('Allocate to member number');
+      await tabTo(page, memberField);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('1234567');
+      await page.keyboard.press('Enter');
+      await held.locator('.member-found', { hasText: 'Jane Wanjiru' }).waitFor();
+      await tabTo(page, held.getByLabel('Note'));
+      await page.keyboard.type('Payer typed two digits the wrong way round');
+      await tabTo(page, held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }));
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).waitFor();
+      const resent = await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' });
+      assert.equal(resent.status, 200);
       await page.context().close();
     });
   });

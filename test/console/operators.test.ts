@@ -41,9 +41,12 @@ for (const kind of databaseKinds()) {
       const password = 'a long password for Amina, 7 cows';
       const hers = await (await rig.browser.newContext()).newPage();
       await hers.goto(link);
+      assert.deepEqual(await seriousViolations(hers), []);
+      await screenshots(hers, 'invite');
       await hers.getByLabel(/Password/).fill(password);
       await hers.getByRole('button', { name: 'Set password' }).click();
-      await hers.waitForLoadState();
+      await hers.getByRole('link', { name: 'the console' }).click();
+      await hers.getByRole('heading', { name: 'Sign in' }).waitFor();
       await signIn(hers, rig, { email: 'amina.odhiambo@sacco.example', password });
       assert.doesNotMatch(await hers.getByRole('navigation', { name: 'Main' }).innerText(), /Exports|Operators/);
 

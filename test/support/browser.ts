@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { CHROMIUM, hasChromium } from '../../scripts/chromium.js';
 
 export { launchBrowser } from '../../scripts/chromium.js';
@@ -53,4 +53,20 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: new URL(`${name}-${width}.png`, SHOTS).pathname, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Presses Tab, as a person with a keyboard would, until the element is focused; fails after 60
+ * presses. The focused element must show where the focus is.
+ */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let press = 0; press < 60; press++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      const outline = await target.evaluate((element) => getComputedStyle(element).outlineStyle);
+      if (outline === 'none') throw new Error('the focused element shows no outline');
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target}`);
 }
