@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
 import { useSession } from '../../session.js';
 import { daysBefore } from '../../time.js';
+import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
@@ -25,33 +25,11 @@ function queryOf(query: Record<string, string>): Query {
 /** Who did what and when, newest first, filtered by days, operator and kind of action. */
 export function AuditPage() {
   const { query, route } = useLocation();
-  const [items, setItems] = useState<AuditEvent[] | undefined>(undefined);
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
-
-  async function load(cursor?: string) {
-    const { data, error } = await api.GET('/admin/v1/audit', {
-      params: { query: { ...queryOf(query), ...(cursor ? { cursor } : {}) } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
-    setNext(data.nextCursor);
-  }
-  useEffect(() => {
-    void load();
-  }, [JSON.stringify(query)]);
-
-  function filter(event: SubmitEvent) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const asked = new URLSearchParams();
-    for (const field of FIELDS) {
-      const value = String(form.get(field) ?? '').trim();
-      if (value) asked.set(field, value);
-    }
-    route(`/console/audit?${asked}`);
-  }
+  const { items, problem, more } = usePages(
+    (cursor) => api.GET('/admin/v1/audit', { params: { query: { ...queryOf(query), ...(cursor ? { cursor } : {}) } } }),
+    query,
+  );
+  const filter = (event: Event) => route(`/console/audit?${searchOf(event, FIELDS)}`);
 
   return (
     <section aria-labelledby="audit-title">
@@ -86,11 +64,7 @@ export function AuditPage() {
       <Problem text={problem} />
       {items && items.length === 0 && <p>Nothing matches.</p>}
       {items && items.length > 0 && <AuditTable items={items} />}
-      {next && (
-        <button type="button" onClick={() => load(next)}>
-          Show more
-        </button>
-      )}
+      <ShowMore more={more} />
     </section>
   );
 }

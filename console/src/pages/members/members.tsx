@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, messageOf } from '../../api.js';
 import { allows, useSession } from '../../session.js';
+import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
-import { type Member, STATUS_WORDS, type Status } from './words.js';
+import { STATUS_WORDS, type Status } from './words.js';
 import './members.css';
 
 function AddMember() {
@@ -47,32 +48,13 @@ function AddMember() {
 export function Members() {
   const { role } = useSession();
   const { query, route } = useLocation();
-  const [items, setItems] = useState<Member[] | undefined>(undefined);
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
-  async function load(cursor?: string) {
-    const asked = { ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status as Status } : {}) };
-    const { data, error } = await api.GET('/admin/v1/members', {
-      params: { query: { ...asked, limit: 50, ...(cursor ? { cursor } : {}) } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
-    setNext(data.nextCursor);
-  }
-  useEffect(() => {
-    void load();
-  }, [query.q, query.status]);
-  function search(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const asked = new URLSearchParams();
-    for (const name of ['q', 'status']) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) asked.set(name, value);
-    }
-    route(`/console/members?${asked}`);
-  }
+  const asked = { ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status as Status } : {}) };
+  const { items, problem, more } = usePages(
+    (cursor) =>
+      api.GET('/admin/v1/members', { params: { query: { ...asked, limit: 50, ...(cursor ? { cursor } : {}) } } }),
+    asked,
+  );
+  const search = (event: Event) => route(`/console/members?${searchOf(event, ['q', 'status'])}`);
   return (
     <section aria-labelledby="members-title">
       <h1 id="members-title">Members</h1>
@@ -125,11 +107,7 @@ export function Members() {
           </table>
         </TableScroll>
       )}
-      {next && (
-        <button type="button" onClick={() => load(next)}>
-          Show more
-        </button>
-      )}
+      <ShowMore more={more} />
       {allows(role, 'admin') && <AddMember />}
     </section>
   );

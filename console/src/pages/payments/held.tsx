@@ -1,34 +1,27 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { useState } from 'preact/hooks';
+import { api } from '../../api.js';
 import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
 import { age } from '../../time.js';
+import { ShowMore, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { HeldActions } from './held-actions.js';
-import { HELD_REASON_WORDS, type Payment, paymentHref } from './words.js';
+import { HELD_REASON_WORDS, paymentHref } from './words.js';
 import './payments.css';
 
 /** Held payments, oldest first: money received that no member has been credited with yet. */
 export function HeldQueue() {
   const { role } = useSession();
-  const [items, setItems] = useState<Payment[] | undefined>(undefined);
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
   const [said, setSaid] = useState('');
   const [round, setRound] = useState(0);
-
-  async function load(cursor?: string) {
-    const { data, error } = await api.GET('/admin/v1/payments', {
-      params: { query: { status: 'held', order: 'oldest', limit: 50, ...(cursor ? { cursor } : {}) } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
-    setNext(data.nextCursor);
-  }
-  useEffect(() => {
-    void load();
-  }, [round]);
+  const { items, problem, more } = usePages(
+    (cursor) =>
+      api.GET('/admin/v1/payments', {
+        params: { query: { status: 'held', order: 'oldest', limit: 50, ...(cursor ? { cursor } : {}) } },
+      }),
+    round,
+  );
 
   const done = (what: string) => {
     setSaid(what);
@@ -63,11 +56,7 @@ export function HeldQueue() {
           </li>
         ))}
       </ol>
-      {next && (
-        <button type="button" onClick={() => load(next)}>
-          Show more
-        </button>
-      )}
+      <ShowMore more={more} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
 import { formatMoney } from '../../decimal.js';
 import { daysBefore } from '../../time.js';
+import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
@@ -27,36 +28,22 @@ function queryOf(query: Record<string, string>): Query {
 export function Payments() {
   const { query, route } = useLocation();
   const [clients, setClients] = useState<Clients>([]);
-  const [items, setItems] = useState<Payment[] | undefined>(undefined);
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
 
   useEffect(() => {
     void api.GET('/admin/v1/clients').then(({ data }) => setClients(data?.items ?? []));
   }, []);
-  async function load(cursor?: string) {
-    const { data, error } = await api.GET('/admin/v1/payments', {
-      params: { query: { ...queryOf(query), limit: 50, ...(cursor ? { cursor } : {}) } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setItems((shown) => (cursor ? [...(shown ?? []), ...data.items] : data.items));
-    setNext(data.nextCursor);
-  }
-  useEffect(() => {
-    void load();
-  }, [JSON.stringify(query)]);
+  const { items, problem, more } = usePages(
+    (cursor) =>
+      api.GET('/admin/v1/payments', {
+        params: { query: { ...queryOf(query), limit: 50, ...(cursor ? { cursor } : {}) } },
+      }),
+    query,
+  );
 
-  async function search(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const receipt = String(form.get('receipt') ?? '').trim();
+  function search(event: Event) {
+    const asked = searchOf(event, ['receipt', ...FIELDS]);
+    const receipt = asked.get('receipt');
     if (receipt) return route(`/console/payments/${encodeURIComponent(receipt)}`);
-    const asked = new URLSearchParams();
-    for (const field of FIELDS) {
-      const value = String(form.get(field) ?? '').trim();
-      if (value) asked.set(field, value);
-    }
     route(`/console/payments?${asked}`);
   }
 
@@ -102,11 +89,7 @@ export function Payments() {
       <Problem text={problem} />
       {items && items.length === 0 && <p>No payment matches.</p>}
       {items && items.length > 0 && <PaymentsTable items={items} />}
-      {next && (
-        <button type="button" onClick={() => load(next)}>
-          Show more
-        </button>
-      )}
+      <ShowMore more={more} />
     </section>
   );
 }
