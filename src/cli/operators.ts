@@ -49,7 +49,8 @@ export function registerOperators(program: Command): void {
       const { body } = await api.call<Operator>('POST', '/operators', { json: { email, name, role: options.role } });
       if (json) return printJson(body);
       print(operatorDetails(body));
-      print('\nSend them the invite link: it sets their password, once. Then they sign in to the console (/console) or with bis login.');
+      print('\nSend them the invite link: it sets their password, once.');
+      print('Then they sign in to the console (/console on the service) or with bis login.');
     });
 
   operators
