@@ -78,7 +78,7 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
       const { actions } = filter;
       if (actions?.length)
         query = query.where((eb) =>
-          eb.or([eb('action', 'in', actions), ...actions.map((kind) => eb('action', 'like', `${kind}.%`))]),
+          eb.or([eb('action', 'in', actions), eb(sql<string>`split_part(action, '.', 1)`, 'in', actions)]),
         );
       return onePage(query, { id: 'id', time: 'at' }, filter).execute();
     },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
-import { type ConsoleRig, signedInPage, signIn, startConsole } from '../support/console.js';
+import { type ConsoleRig, signedInPage, signInOnPage, startConsole } from '../support/console.js';
 import { databaseKinds } from '../support/databases.js';
 import { addOperator, totpCode } from '../support/operators.js';
 
@@ -12,7 +12,7 @@ async function turnOnTwoFactor(page: Page, rig: ConsoleRig): Promise<string> {
   const qr = page.getByRole('img', { name: /QR code/ });
   await qr.waitFor();
   // The image is drawn only if the page's Content-Security-Policy lets it load.
-  assert.ok(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0));
+  assert.ok(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth > 0)));
   const key = await page.locator('code.key').innerText();
   await page.getByLabel('Code from the app').fill(totpCode(key, rig.service.clock.now()));
   await page.getByRole('button', { name: 'Turn it on' }).click();
@@ -62,7 +62,7 @@ for (const kind of databaseKinds()) {
       // Signing in now asks for the code; each code is taken once, so the next one comes 30 s on.
       await page.getByRole('button', { name: 'Sign out' }).click();
       rig.service.clock.advance(30_000);
-      await signIn(page, rig, { ...operator, code: totpCode(key, rig.service.clock.now()) });
+      await signInOnPage(page, rig, { ...operator, code: totpCode(key, rig.service.clock.now()) });
 
       const newPassword = 'a new and longer password, 9 goats';
       await page.goto(`${rig.origin}/console/account`);
@@ -77,7 +77,11 @@ for (const kind of databaseKinds()) {
       await page.getByRole('alert').waitFor();
       assert.equal(await page.getByLabel('Two-factor code').count(), 0, 'the old password is refused outright');
       rig.service.clock.advance(30_000);
-      await signIn(page, rig, { ...operator, password: newPassword, code: totpCode(key, rig.service.clock.now()) });
+      await signInOnPage(page, rig, {
+        ...operator,
+        password: newPassword,
+        code: totpCode(key, rig.service.clock.now()),
+      });
       await page.context().close();
     });
   });

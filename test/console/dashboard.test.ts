@@ -1,31 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { freePort, launchBrowser, NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
+import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
+import { type ConsoleRig, signedInPage, startConsole } from '../support/console.js';
 import { databaseKinds } from '../support/databases.js';
 import { addOperator } from '../support/operators.js';
 import { integrateBank, serviceOk } from '../support/service-http.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 // The service's clock stands at 2026-11-21 08:00 UTC (test/support/clock.ts): "today" is its day.
 
 for (const kind of databaseKinds()) {
   describe(`the console's dashboard (${kind})`, { skip: NEEDS_CHROMIUM }, () => {
+    let rig: ConsoleRig;
     let service: TestApp;
-    let browser: Browser;
     let origin: string;
-
     before(async () => {
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      service = await startTestApp(kind, { config: { publicUrl: origin, timeZone: 'Africa/Nairobi' } });
-      await service.app.listen({ port, host: '127.0.0.1' });
-      browser = await launchBrowser();
+      rig = await startConsole(kind, { timeZone: 'Africa/Nairobi' });
+      ({ service, origin } = rig);
     });
-    after(async () => {
-      await browser?.close();
-      await service?.close();
-    });
+    after(() => rig?.close());
 
     const pay = (token: string, body: Record<string, unknown>) =>
       serviceOk(origin, 'POST', '/bank/v1/payments', body, token);
@@ -34,15 +27,6 @@ for (const kind of databaseKinds()) {
         .jobs(undefined)
         .find((job) => job.name === 'record-bank-calls')
         ?.run();
-
-    async function signIn(page: Page) {
-      const viewer = await addOperator(service.app, 'viewer');
-      await page.goto(`${origin}/console`);
-      await page.getByLabel('Email').fill(viewer.email);
-      await page.getByLabel('Password').fill(viewer.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    }
 
     test('shows today and this month per bank and channel, the oldest held payment, and which banks called', async () => {
       const equity = await integrateBank(origin, 'Equity Bank', '1234567', 'Jane Wanjiru');
@@ -77,9 +61,7 @@ for (const kind of databaseKinds()) {
       service.clock.advance(5 * 60_000);
       await recordBankCalls();
 
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page);
+      const page = await signedInPage(rig, await addOperator(service.app, 'viewer'));
       const figure = async (label: string) =>
         (await page.locator('.figure', { hasText: label }).locator('.value').innerText()).replace(/\s+/g, ' ');
       await page.locator('.figure', { hasText: 'Accepted this month' }).waitFor();
@@ -116,7 +98,7 @@ for (const kind of databaseKinds()) {
       await page.setViewportSize({ width: 390, height: 844 });
       assert.deepEqual(await seriousViolations(page), [], "at a phone's width too, where the tables scroll");
       await screenshots(page, 'dashboard-figures');
-      await context.close();
+      await page.context().close();
     });
   });
 }

@@ -1,28 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { freePort, launchBrowser, NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
+import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
+import { type ConsoleRig, startConsole } from '../support/console.js';
 import { databaseKinds } from '../support/databases.js';
 import { addOperator } from '../support/operators.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`the console in a browser (${kind})`, { skip: NEEDS_CHROMIUM }, () => {
+    let rig: ConsoleRig;
     let service: TestApp;
     let browser: Browser;
     let origin: string;
-
     before(async () => {
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      service = await startTestApp(kind, { config: { publicUrl: origin } });
-      await service.app.listen({ port, host: '127.0.0.1' });
-      browser = await launchBrowser();
+      rig = await startConsole(kind);
+      ({ service, browser, origin } = rig);
     });
-    after(async () => {
-      await browser?.close();
-      await service?.close();
-    });
+    after(() => rig?.close());
 
     test('serves its page under a Content-Security-Policy that allows no inline script', async () => {
       const response = await fetch(`${origin}/console`);

@@ -63,8 +63,9 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let press = 0; press < 60; press++) {
     await page.keyboard.press('Tab');
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      // The console's own focus outline, not the browser's faint default ring.
       const outline = await target.evaluate((element) => getComputedStyle(element).outlineStyle);
-      if (outline === 'none') throw new Error('the focused element shows no outline');
+      if (outline !== 'solid') throw new Error(`the focused element shows no focus outline (${outline})`);
       return;
     }
   }

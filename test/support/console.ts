@@ -31,7 +31,7 @@ export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig
 }
 
 /** Signs in on the console's sign-in page, with the two-factor code when one is given; the dashboard is open. */
-export async function signIn(
+export async function signInOnPage(
   page: Page,
   rig: ConsoleRig,
   operator: { email: string; password: string; code?: string },
@@ -50,6 +50,6 @@ export async function signIn(
 /** A new browser context signed in through the sign-in page; the dashboard is open. */
 export async function signedInPage(rig: ConsoleRig, operator: { email: string; password: string }): Promise<Page> {
   const page = await (await rig.browser.newContext()).newPage();
-  await signIn(page, rig, operator);
+  await signInOnPage(page, rig, operator);
   return page;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { now } from '../../time.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
@@ -70,6 +71,10 @@ export function ApiTokens() {
                     {token.revokedAt ? (
                       <>
                         revoked <When at={token.revokedAt} />
+                      </>
+                    ) : Date.parse(token.expiresAt) <= now().getTime() ? (
+                      <>
+                        expired <When at={token.expiresAt} />
                       </>
                     ) : (
                       <When at={token.expiresAt} />

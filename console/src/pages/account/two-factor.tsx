@@ -9,10 +9,12 @@ type NewKey = { key: string; qrSvg: string };
 /** The QR code as an image: the service's SVG, shown without running anything from it. */
 const qrImage = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;
 
-const codeOf = (event: SubmitEvent, field: string) => {
+/** A field of the form just sent: a code without the spaces an app shows in it, a password as typed. */
+const fieldOf = (event: SubmitEvent, field: string) => {
   event.preventDefault();
-  return String(new FormData(event.currentTarget as HTMLFormElement).get(field)).trim();
+  return String(new FormData(event.currentTarget as HTMLFormElement).get(field));
 };
+const codeOf = (event: SubmitEvent, field: string) => fieldOf(event, field).replace(/\s+/g, '');
 
 /** Turning two-factor sign-in on (a key to scan, then its first code), new recovery codes, or off. */
 export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void }) {
@@ -44,7 +46,7 @@ export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void 
     setCodes(data.recoveryCodes);
   }
   async function turnOff(event: SubmitEvent) {
-    const password = codeOf(event, 'password');
+    const password = fieldOf(event, 'password');
     const { error } = await api.DELETE('/admin/v1/operators/me/2fa', { body: { password } });
     if (error) return setProblem(messageOf(error));
     setProblem('');

@@ -2,8 +2,7 @@ import { useLocation } from 'preact-iso';
 import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
 import { useSession } from '../../session.js';
-import { daysBefore } from '../../time.js';
-import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
+import { queryOfAddress, ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
@@ -15,12 +14,11 @@ type Query = NonNullable<Audit['parameters']['query']>;
 const FIELDS = ['from', 'to', 'operator', 'action'] as const;
 
 /** The API's query from the page's address, newest first; the last day is inclusive on the page. */
-function queryOf(query: Record<string, string>): Query {
-  const asked: Query = { order: 'newest', limit: 100 };
-  for (const field of FIELDS) if (query[field]) asked[field] = query[field];
-  if (asked.to) asked.to = daysBefore(asked.to, -1);
-  return asked;
-}
+const queryOf = (address: Record<string, string>): Query => ({
+  order: 'newest',
+  limit: 100,
+  ...queryOfAddress(address, FIELDS),
+});
 
 /** Who did what and when, newest first, filtered by days, operator and kind of action. */
 export function AuditPage() {
@@ -81,7 +79,7 @@ function AuditTable({ items }: { items: readonly AuditEvent[] }) {
             <th scope="col">What</th>
             <th scope="col">On</th>
             <th scope="col">Details</th>
-            <th scope="col">From</th>
+            <th scope="col">From address</th>
           </tr>
         </thead>
         <tbody>

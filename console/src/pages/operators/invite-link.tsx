@@ -1,8 +1,9 @@
 import { CopyField } from '../../ui/copy-button.js';
 import { When } from '../../ui/when.js';
+import type { Invite } from './words.js';
 
 /** A one-time invite link, shown once: the operator sets their password with it. */
-export function InviteLink({ invite }: { invite: { inviteUrl: string; inviteExpiresAt: string } }) {
+export function InviteLink({ invite }: { invite: Invite }) {
   return (
     <div class="once">
       <p>

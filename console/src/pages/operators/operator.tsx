@@ -5,16 +5,17 @@ import { type Role, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
-import { type Operator, ROLE_WORDS, standing } from './words.js';
+import { type Invite, type Operator, ROLE_WORDS, standing } from './words.js';
 
 /** One operator: change their role, disable or enable them, or make a new invite link. */
 export function OperatorPage() {
   const { operatorId = '' } = useRoute().params;
-  const { operator: me } = useSession();
+  const { operator: me, refresh } = useSession();
   const [operator, setOperator] = useState<Operator | undefined>(undefined);
-  const [invite, setInvite] = useState<{ inviteUrl: string; inviteExpiresAt: string } | undefined>(undefined);
+  const [invite, setInvite] = useState<Invite | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const [said, setSaid] = useState('');
+  const isMe = me?.operatorId === operatorId;
   useEffect(() => {
     void api
       .GET('/admin/v1/operators/{operatorId}', { params: { path: { operatorId } } })
@@ -39,10 +40,14 @@ export function OperatorPage() {
     setProblem('');
     setInvite(data);
   }
-  function changeRole(event: SubmitEvent) {
+  async function changeRole(event: SubmitEvent) {
     event.preventDefault();
     const role = String(new FormData(event.currentTarget as HTMLFormElement).get('role')) as Role;
-    void change({ role }, `Their role is now ${role}.`);
+    if (!isMe) return change({ role }, `Their role is now ${role}.`);
+    if (!confirm(`Make yourself ${role}? The pages and buttons of a higher role go at once.`)) return;
+    await change({ role }, `Your role is now ${role}.`);
+    // The session names the role each page checks: read it again, so the console follows at once.
+    refresh();
   }
 
   if (!operator)
@@ -52,7 +57,6 @@ export function OperatorPage() {
         <Problem text={problem} />
       </section>
     );
-  const isMe = me?.operatorId === operator.operatorId;
   return (
     <section aria-labelledby="operator-title">
       <h1 id="operator-title">{operator.name}</h1>

@@ -5,11 +5,11 @@ import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
-import { type Operator, ROLE_WORDS, standing } from './words.js';
+import { type Invite, type Operator, ROLE_WORDS, standing } from './words.js';
 
 function AddOperator({ onAdded }: { onAdded: () => void }) {
   const [problem, setProblem] = useState('');
-  const [invite, setInvite] = useState<{ inviteUrl: string; inviteExpiresAt: string } | undefined>(undefined);
+  const [invite, setInvite] = useState<Invite | undefined>(undefined);
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     const formElement = event.currentTarget as HTMLFormElement;

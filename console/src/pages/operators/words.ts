@@ -4,6 +4,12 @@ import type { Role } from '../../session.js';
 export type Operator =
   paths['/admin/v1/operators']['get']['responses'][200]['content']['application/json']['items'][number];
 
+/** A one-time link that sets an operator's password, as the API answers an invite. */
+export type Invite = Pick<
+  paths['/admin/v1/operators/{operatorId}/invite']['post']['responses'][201]['content']['application/json'],
+  'inviteUrl' | 'inviteExpiresAt'
+>;
+
 export const ROLE_WORDS: Record<Role, string> = {
   viewer: 'viewer: reads everything',
   finance: 'finance: also clears held payments, reconciles, exports and replays',

@@ -3,8 +3,7 @@ import { useLocation } from 'preact-iso';
 import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
 import { formatMoney } from '../../decimal.js';
-import { daysBefore } from '../../time.js';
-import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
+import { queryOfAddress, ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
@@ -16,13 +15,7 @@ type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['a
 const FIELDS = ['transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
 
 /** The API's query from the page's address: the search can be bookmarked and the back button works. */
-function queryOf(query: Record<string, string>): Query {
-  const asked: Record<string, string> = {};
-  for (const field of FIELDS) if (query[field]) asked[field] = query[field];
-  // The last day is inclusive on the page; the API's "to" is the first moment after it.
-  if (asked.to) asked.to = daysBefore(asked.to, -1);
-  return asked as Query;
-}
+const queryOf = (address: Record<string, string>) => queryOfAddress(address, FIELDS) as Query;
 
 /** Payments found by receipt, bank reference, member, bank, status or days. */
 export function Payments() {
