@@ -86,5 +86,4 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
 }
 
 export type AuditStore = ReturnType<typeof createAuditStore>;
-export type { AuditAction };
 export type AuditRecorder = Pick<AuditStore, 'record'>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readRanges } from '../addresses.js';
-import type { Actor, AuditAction, AuditRecorder } from '../audit/audit-store.js';
+import type { AuditAction } from '../audit/audit-actions.js';
+import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
 import type { Transact } from '../db/transaction.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
