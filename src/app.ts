@@ -57,7 +57,7 @@ export async function buildApp({
   logStream,
   serverLimits = SERVER_LIMITS,
 }: AppDeps): Promise<FastifyInstance> {
-  const services = await createServices(database.db, config, clock);
+  const services = await createServices(database, config, clock);
   const logger = loggerOptions(config.logLevel);
   const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } =
     serverLimits;

@@ -12,7 +12,7 @@ import { createClientsStore } from './clients/clients-store.js';
 import { createHandoverService } from './clients/handover-service.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { Db } from './db/schema.js';
+import type { Database } from './db/database.js';
 import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
@@ -47,7 +47,8 @@ async function installIdOf(keys: ServiceKeysStore): Promise<string> {
 }
 
 /** Wires stores into services. Each service declares the slice of each store it uses. */
-export async function createServices(db: Db, config: ServiceConfig, clock: Clock) {
+export async function createServices(database: Pick<Database, 'db' | 'kind'>, config: ServiceConfig, clock: Clock) {
+  const { db } = database;
   const clientsStore = createClientsStore(db);
   const paymentsStore = createPaymentsStore(db);
   const auditStore = createAuditStore({ db, clock });
@@ -89,6 +90,7 @@ export async function createServices(db: Db, config: ServiceConfig, clock: Clock
     allowHttp: config.webhooksAllowHttp,
     paymentViews: (paymentIds) => moneyDesk.paymentsQuery.getMany(paymentIds),
     bankBusy: bankTraffic.busy,
+    embedded: database.kind === 'pglite',
   });
   return {
     bankTraffic,

@@ -11,6 +11,7 @@ import * as moneyDesk from './migrations/009-money-desk.js';
 import * as webhooks from './migrations/010-webhooks.js';
 import * as outboxWithoutChecks from './migrations/011-outbox-without-checks.js';
 import * as bankCalls from './migrations/012-bank-calls.js';
+import * as acceptedFeed from './migrations/013-accepted-feed.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-webhooks': webhooks,
   '011-outbox-without-checks': outboxWithoutChecks,
   '012-bank-calls': bankCalls,
+  '013-accepted-feed': acceptedFeed,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

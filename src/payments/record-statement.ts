@@ -93,7 +93,7 @@ const heldReason = (rule: AcceptanceRule) => sql<HeldReason | null>`case
  *   row the other waits for, and a status change waits for this payment;
  * - the payment is inserted as accepted with its receipt, or as held with the reason; a held
  *   payment under the same reference is evaluated again and overwritten, and that goes in its history;
- *   an acceptance, or a first hold, writes its webhook messages in the same statement;
+ *   a first hold writes its webhook messages in the same statement (an acceptance is its own);
  * - when another request had the reference accepted after this statement's snapshot, the unique
  *   (client, reference) constraint makes this one wait for it and leave it alone: nothing comes back.
  * With `skipBusyMembers`, a member another transaction holds (an import rewriting it) is skipped
@@ -155,12 +155,12 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
         amount, currency, updated_at, raw_notification, (xmax <> 0) as resent
     ),
     outbox as (
-      -- The ERP's webhooks learn of a payment accepted or newly held in this very statement (src/webhooks).
+      -- The ERP's webhooks learn of a newly held payment in this very statement; of an accepted one,
+      -- from the accepted row itself (src/webhooks/accepted-messages.ts).
       insert into webhook_messages (endpoint_id, event_type, payment_id, occurred_at, next_attempt_at)
-      select w.id, r.event, r.id, r.updated_at, r.updated_at
-      from (select id, updated_at, case when status = 'accepted' then 'payment.accepted' else 'payment.held' end as event
-            from recorded where status = 'accepted' or not resent) r
-      join webhook_endpoints w on w.enabled and r.event = any (w.events)
+      select w.id, 'payment.held', r.id, r.updated_at, r.updated_at
+      from recorded r join webhook_endpoints w on w.enabled and 'payment.held' = any (w.events)
+      where r.status = 'held' and not r.resent
     ),
     history as (
       -- A re-send, of a final payment or of a held one evaluated again, is in the payment's history.

@@ -19,6 +19,8 @@ export type DeliveryResult = 'delivered' | 'retrying' | 'failed';
 
 export interface DeliveryDeps {
   messagesStore: MessagesStore;
+  /** Writes the messages of up to this many payments accepted since the last pass (accepted-messages.ts). */
+  writeAccepted: (limit: number) => Promise<number>;
   endpointsStore: Pick<EndpointsStore, 'find' | 'update' | 'recovered'>;
   /** Payments as the admin API shows them, by paymentId: the data of their events. */
   paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;
@@ -48,7 +50,7 @@ async function firstBytes(response: Response): Promise<string> {
 
 /** Sends the outbox's messages, each attempt by one instance, and records how each went. */
 export function createWebhookDelivery(deps: DeliveryDeps) {
-  const { messagesStore, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt } = deps;
+  const { messagesStore, writeAccepted, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt } = deps;
   const wallClock = deps.wallClock ?? (() => new Date());
 
   async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
@@ -147,8 +149,12 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   }
 
   return {
-    /** One pass: claims what is due (up to `limit`), sends each once, records each; how many were sent. */
+    /**
+     * One pass: writes the messages of payments accepted since the last, claims what is due (up
+     * to `limit`), sends each once, records each; how many were sent.
+     */
     async deliverDue(limit = 200): Promise<number> {
+      await writeAccepted(limit);
       const now = clock.now();
       const claimed = await messagesStore.claim(now, new Date(now.getTime() + LEASE_MS), limit);
       if (claimed.length === 0) return 0;

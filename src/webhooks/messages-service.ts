@@ -37,6 +37,8 @@ function messageNumber(messageId: string): number {
 
 export interface MessagesServiceDeps {
   messagesStore: MessagesStore;
+  /** Writes the messages of every payment accepted so far, which the delivery job writes as it goes. */
+  writeAccepted: () => Promise<void>;
   endpointsStore: Pick<EndpointsStore, 'find'>;
   auditStore: AuditRecorder;
   transact: Transact;
@@ -46,7 +48,7 @@ export interface MessagesServiceDeps {
 
 /** What was sent to an endpoint and how each attempt went; sending again; a test message. */
 export function createMessagesService(deps: MessagesServiceDeps) {
-  const { messagesStore, endpointsStore, auditStore, transact, clock, timeZone } = deps;
+  const { messagesStore, writeAccepted, endpointsStore, auditStore, transact, clock, timeZone } = deps;
   const endpoint = async (id: string) => {
     if (!(await endpointsStore.find(id))) throw notFound.webhook(id);
   };
@@ -62,6 +64,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       await endpoint(endpointId);
       const limit = query.limit ?? 50;
       const beforeId = query.cursor === undefined ? undefined : pageCursor.decode('wm', query.cursor);
+      // The first page shows every payment accepted so far, not only those the job has reached.
+      if (beforeId === undefined) await writeAccepted();
       const rows = await messagesStore.list(endpointId, { status: query.status, beforeId, limit: limit + 1 });
       const page = pageOf('wm', rows, limit);
       return { items: page.rows.map(messageView), nextCursor: page.nextCursor };

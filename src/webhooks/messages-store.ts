@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import type { InIndexOrder } from '../db/index-order.js';
 import type { Db, Executor } from '../db/schema.js';
 import type { MessageStatus, WebhookAttemptsTable, WebhookMessagesTable } from './webhooks-tables.js';
 
@@ -32,7 +33,7 @@ export interface AttemptOutcome {
 }
 
 /** The outbox's messages and their delivery attempts. */
-export function createMessagesStore(db: Db) {
+export function createMessagesStore(db: Db, inIndexOrder: InIndexOrder) {
   return {
     /**
      * Claims due messages for one attempt each: their next attempt moves to `leaseUntil`, so no
@@ -41,7 +42,7 @@ export function createMessagesStore(db: Db) {
      * so a payment's events arrive in order. Rows another instance is claiming are skipped.
      */
     claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
-      return sql<ClaimedMessage>`
+      const query = sql<ClaimedMessage>`
         with due as (
           select c.id from webhook_messages c
           join webhook_endpoints w on w.id = c.endpoint_id and w.enabled
@@ -62,9 +63,10 @@ export function createMessagesStore(db: Db) {
         )
         select claimed.*, w.url, w.secret, w.previous_secret, w.previous_secret_until
         from claimed join webhook_endpoints w on w.id = claimed.endpoint_id
-        order by claimed.id`
-        .execute(db)
-        .then((result) => result.rows.map((row) => ({ ...row, id: Number(row.id) })));
+        order by claimed.id`;
+      return inIndexOrder((ex) => query.execute(ex)).then((result) =>
+        result.rows.map((row) => ({ ...row, id: Number(row.id) })),
+      );
     },
 
     /**

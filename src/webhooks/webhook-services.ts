@@ -1,8 +1,10 @@
 import type { AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
+import { inIndexOrder } from '../db/index-order.js';
 import type { Db } from '../db/schema.js';
 import type { Transact } from '../db/transaction.js';
 import type { Job } from '../jobs/scheduler.js';
+import { createAcceptedMessages } from './accepted-messages.js';
 import { createWebhookDelivery, type DeliveryResult } from './delivery.js';
 import { createEndpointsStore } from './endpoints-store.js';
 import { createMessagesService } from './messages-service.js';
@@ -19,6 +21,8 @@ export interface WebhookServicesDeps {
   paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;
   /** Whether the bank is calling right now: deliveries then give way. */
   bankBusy: () => boolean;
+  /** The embedded database, which keeps no statistics (src/db/index-order.ts). */
+  embedded: boolean;
 }
 
 const BATCH = 200;
@@ -31,10 +35,13 @@ const RUN_BUDGET_MS = 5_000;
 export function createWebhookServices(deps: WebhookServicesDeps) {
   const { db, clock, auditStore, transact, timeZone, allowHttp, paymentViews, bankBusy } = deps;
   const endpointsStore = createEndpointsStore(db);
-  const messagesStore = createMessagesStore(db);
+  const indexOrder = inIndexOrder(db, deps.embedded);
+  const messagesStore = createMessagesStore(db, indexOrder);
+  const acceptedMessages = createAcceptedMessages(db, indexOrder);
   const attempts: Record<DeliveryResult, number> = { delivered: 0, retrying: 0, failed: 0 };
   const webhookDelivery = createWebhookDelivery({
     messagesStore,
+    writeAccepted: acceptedMessages.writeNext,
     endpointsStore,
     paymentViews,
     auditStore,
@@ -60,13 +67,33 @@ export function createWebhookServices(deps: WebhookServicesDeps) {
     },
   };
   return {
-    webhooksService: createWebhooksService({ endpointsStore, auditStore, transact, clock, allowHttp }),
-    webhookMessages: createMessagesService({ messagesStore, endpointsStore, auditStore, transact, clock, timeZone }),
+    webhooksService: createWebhooksService({
+      endpointsStore,
+      auditStore,
+      transact,
+      clock,
+      allowHttp,
+      writeAccepted: acceptedMessages.writeAll,
+    }),
+    webhookMessages: createMessagesService({
+      messagesStore,
+      writeAccepted: acceptedMessages.writeAll,
+      endpointsStore,
+      auditStore,
+      transact,
+      clock,
+      timeZone,
+    }),
     webhookDelivery,
     webhookStats: {
       /** Attempts by how they ended, since this process started. */
       attempts: () => ({ ...attempts }),
-      backlog: () => messagesStore.backlog(clock.now()),
+      backlog: async () => {
+        const now = clock.now();
+        const [written, unwritten] = await Promise.all([messagesStore.backlog(now), acceptedMessages.backlog()]);
+        const oldest = unwritten.oldest ? (now.getTime() - unwritten.oldest.getTime()) / 1000 : 0;
+        return { pending: written.pending + unwritten.waiting, oldestSeconds: Math.max(written.oldestSeconds, oldest) };
+      },
     },
     webhookJobs: [deliveryJob],
   };

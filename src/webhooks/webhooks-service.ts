@@ -25,6 +25,11 @@ export interface WebhooksServiceDeps {
   clock: Clock;
   /** BIS_WEBHOOKS_ALLOW_HTTP: plain http to any host, for a test network. */
   allowHttp: boolean;
+  /**
+   * Writes the messages of every payment accepted so far, to the endpoints subscribed until now:
+   * a change of who is subscribed applies to payments accepted after it (accepted-messages.ts).
+   */
+  writeAccepted: () => Promise<void>;
 }
 
 /** A Standard Webhooks signing secret: whsec_ and 32 random bytes in base64. */
@@ -46,7 +51,8 @@ export function endpointView(row: EndpointRow) {
 }
 export type EndpointView = ReturnType<typeof endpointView>;
 
-export function createWebhooksService({ endpointsStore, auditStore, transact, clock, allowHttp }: WebhooksServiceDeps) {
+export function createWebhooksService(deps: WebhooksServiceDeps) {
+  const { endpointsStore, auditStore, transact, clock, allowHttp, writeAccepted } = deps;
   const readUrl = (input: unknown): string => {
     let url: URL;
     try {
@@ -94,6 +100,7 @@ export function createWebhooksService({ endpointsStore, auditStore, transact, cl
         created_at: now,
         updated_at: now,
       };
+      await writeAccepted();
       await transact(async (tx) => {
         await endpointsStore.insert(row, tx);
         await auditStore.record('webhook.created', row.id, actor, { url: row.url, events: row.events }, tx);
@@ -125,6 +132,7 @@ export function createWebhooksService({ endpointsStore, auditStore, transact, cl
             }),
         updated_at: clock.now(),
       };
+      if (change.events !== undefined || change.enabled !== undefined) await writeAccepted();
       const row = await transact(async (tx) => {
         const updated = await endpointsStore.update(id, change, tx);
         if (!updated) throw notFound.webhook(id);
