@@ -5,7 +5,7 @@ import type { Db } from '../db/schema.js';
 /**
  * A bank's accepted payment is its own outbox entry for `payment.accepted`: the row committed with
  * the payment says it was accepted, and by which transaction (`accepted_txid`). Its messages are
- * written from there, in the order those transactions finished, so the bank's payment statement
+ * written from there, in the order of those transactions' ids, so the bank's payment statement
  * writes nothing for the webhooks. A payment finance allocated or recorded from a statement has
  * an event of its own instead (payment.allocated, payment.recorded_from_statement).
  * The feed's position (migration 013) is locked while messages are written: one instance at a
@@ -14,6 +14,8 @@ import type { Db } from '../db/schema.js';
 const accepted = sql`p.status = 'accepted' and p.source = 'notification'
   and not exists (select 1 from payment_events e where e.payment_id = p.id and e.kind = 'allocated')`;
 const subscribed = sql`select id from webhook_endpoints where enabled and 'payment.accepted' = any (events)`;
+/** Payments a statement of writeAll passes at most: each is a short transaction of its own. */
+const WRITE_ALL_BATCH = 1_000;
 
 export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
   /**
@@ -45,12 +47,18 @@ export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
         order by p.accepted_txid, p.id, s.id
       ),
       last as (select accepted_txid, id, count(*) over () as passed from batch order by accepted_txid desc, id desc limit 1),
-      moved as (
+      next as (
         -- A full batch stops at its last payment; anything less reached the bound.
-        update webhook_accepted_feed f set
-          txid = coalesce((select accepted_txid from last where passed = ${limit}), b.xmin),
-          payment_id = coalesce((select id from last where passed = ${limit}), 0)
-        from position, bound b
+        select coalesce((select accepted_txid from last where passed = ${limit}), b.xmin) as txid,
+          coalesce((select id from last where passed = ${limit}), 0) as payment_id
+        from bound b
+      ),
+      moved as (
+        -- Never back: another instance may have moved it past this statement's bound after this
+        -- statement's snapshot was taken and before it got the lock (it then reads the new position).
+        update webhook_accepted_feed f set txid = n.txid, payment_id = n.payment_id
+        from position p, next n
+        where (n.txid, n.payment_id) > (p.txid, p.payment_id)
       )
       select coalesce((select passed from last), 0)::integer as passed`;
     const { rows } = await inIndexOrder((ex) => statement.execute(ex));
@@ -62,8 +70,7 @@ export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
 
     /** Writes every message due so far: before a person reads the messages, so none is missing from them. */
     async writeAll(): Promise<void> {
-      const BATCH = 1_000;
-      while ((await writeNext(BATCH)) === BATCH);
+      while ((await writeNext(WRITE_ALL_BATCH)) === WRITE_ALL_BATCH);
     },
 
     /** For the metrics: accepted payments whose messages are still to be written, as messages, and the oldest. */

@@ -15,7 +15,9 @@ export interface OutboxEvent {
 /**
  * Writes an event's messages in the caller's transaction: a change that rolls back leaves no
  * message, and a change that commits has one for each endpoint subscribed at that moment. The
- * bank's own notifications write theirs in the statement that records them (record-statement.ts).
+ * bank's notifications are their own: a first hold writes its message in the statement that
+ * records it (record-statement.ts), and an accepted payment is itself the entry its messages are
+ * written from (accepted-messages.ts).
  */
 export async function enqueue(tx: Executor, event: OutboxEvent): Promise<void> {
   let endpoints = tx

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createAcceptedMessages } from '../../src/webhooks/accepted-messages.js';
 import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
@@ -108,6 +109,24 @@ for (const kind of databaseKinds()) {
         ['payment.held', 'payment.accepted'],
         "one payment's events arrive in order",
       );
+      await remove(webhookId);
+    });
+
+    it("writes each payment's messages once when several passes run at once", async () => {
+      const webhookId = await subscribe(['payment.accepted']);
+      const paid = [];
+      for (let i = 0; i < 24; i++) paid.push(await acceptedPayment(t.app, bank));
+      // Passes of three payments each, eight at a time on the pool's connections (one on PGlite),
+      // as several instances' jobs, lists and endpoint changes would run them.
+      const db = t.database.db;
+      const writer = createAcceptedMessages(db, (work) => work(db));
+      for (let round = 0; round < 20; round++) {
+        const passed = await Promise.all(Array.from({ length: 8 }, () => writer.writeNext(3)));
+        if (passed.every((count) => count === 0)) break;
+      }
+      const ids = await Promise.all(paid.map(paymentIdOf));
+      const listed = (await messages(webhookId)).map((m) => m.paymentId);
+      assert.deepEqual([...listed].sort(), [...ids].sort(), 'one message for each payment, none twice');
       await remove(webhookId);
     });
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // The payment.accepted webhooks are written from the accepted payments themselves, in the order
-// their transactions finished (as the ERP export reads them), not by the bank's payment statement:
+// of their transactions' ids (as the ERP export reads them), not by the bank's payment statement:
 // the accepted row, committed with the payment, is the outbox. This is how far that has got.
 // It starts at the oldest transaction still running: every payment accepted before it had its
 // messages written by its own statement.
