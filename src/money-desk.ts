@@ -1,8 +1,6 @@
-import type { AuditRecorder } from './audit/audit-store.js';
+import type { AuditedChanges } from './audit/audit-store.js';
 import type { ClientsStore } from './clients/clients-store.js';
-import type { Clock } from './clock.js';
 import type { Db } from './db/schema.js';
-import type { Transact } from './db/transaction.js';
 import { createExportFeeds } from './payments/export-feeds.js';
 import { createExportFeedsStore } from './payments/export-feeds-store.js';
 import { createExportStore } from './payments/export-store.js';
@@ -20,11 +18,8 @@ import { createDailyReport } from './reports/daily-report.js';
 import { createDailyReportStore } from './reports/daily-report-store.js';
 import { enqueue } from './webhooks/outbox.js';
 
-export interface MoneyDeskDeps {
+export interface MoneyDeskDeps extends AuditedChanges {
   db: Db;
-  clock: Clock;
-  auditStore: AuditRecorder;
-  transact: Transact;
   clientsStore: ClientsStore;
   /** BIS_TIME_ZONE: the organisation's days. */
   timeZone: string;

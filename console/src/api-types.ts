@@ -6328,6 +6328,7 @@ export interface operations {
                 /** @description Only this bank's */
                 clientId?: string;
                 limit?: number;
+                /** @description nextCursor of the page before */
                 cursor?: string;
             };
             header?: never;
@@ -8330,6 +8331,7 @@ export interface operations {
             query?: {
                 status?: "pending" | "delivered" | "failed";
                 limit?: number;
+                /** @description nextCursor of the page before */
                 cursor?: string;
             };
             header?: never;
@@ -9147,6 +9149,7 @@ export interface operations {
                 /** @description oldest first (default) or newest first */
                 order?: "oldest" | "newest";
                 limit?: number;
+                /** @description nextCursor of the page before */
                 cursor?: string;
             };
             header?: never;

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, type AuditAction } from '../audit/audit-actions.js';
 import type { AuditStore } from '../audit/audit-store.js';
-import { Nullable, Timestamp } from '../http/schemas.js';
+import { Nullable, Page, paging, Timestamp } from '../http/schemas.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
 
 const Event = Type.Object({
@@ -67,14 +67,10 @@ export async function adminAuditRoutes(
               description: 'oldest first (default) or newest first',
             }),
           ),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-          cursor: Type.Optional(Type.String()),
+          ...paging({ maximum: 1000, default: 100 }),
         }),
         response: {
-          200: Type.Object(
-            { items: Type.Array(Event), nextCursor: Nullable(Type.String()) },
-            { description: 'One page of audit records' },
-          ),
+          200: Page(Event, 'One page of audit records'),
         },
       },
     },

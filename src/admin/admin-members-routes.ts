@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { MemberStatus } from '../db/schema.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError, described, Nullable, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { AdminError, described, NullableTimestamp, Page, paging, Timestamp } from '../http/schemas.js';
 import type { MemberSearch } from '../members/members-search.js';
 import type { MembersService } from '../members/members-service.js';
 
@@ -64,14 +64,10 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
             }),
           ),
           status: Type.Optional(Status),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-          cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
+          ...paging(),
         }),
         response: {
-          200: Type.Object(
-            { items: Type.Array(Member), nextCursor: Nullable(Type.String({ description: 'null on the last page' })) },
-            { description: 'One page of members' },
-          ),
+          200: Page(Member, 'One page of members'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableTimestamp, paging, Timestamp } from '../http/schemas.js';
 
 export const PaymentStatus = Type.Union([Type.Literal('accepted'), Type.Literal('held'), Type.Literal('returned')], {
   description: 'accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported)',
@@ -78,8 +78,7 @@ export const PaymentsQuery = Type.Object({
       description: 'newest first (default), or oldest first: the held queue',
     }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
+  ...paging(),
 });
 
 export const Note = Type.String({ maxLength: 500, description: "Why, for whoever reads the payment's history" });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../http/actor.js';
-import { AdminError, described, Nullable } from '../http/schemas.js';
+import { AdminError, described, Page } from '../http/schemas.js';
 import type { PaymentQuery, PaymentsQuery } from '../payments/payments-query.js';
 import type { ResolutionService } from '../payments/resolution-service.js';
 import { Note, Payment, PaymentWithHistory, PaymentsQuery as Query } from './admin-payment-schemas.js';
@@ -20,10 +20,7 @@ export async function adminPaymentsRoutes(
         summary: 'Payments, newest first (or oldest first), filtered',
         querystring: Query,
         response: {
-          200: Type.Object(
-            { items: Type.Array(Payment), nextCursor: Nullable(Type.String({ description: 'null on the last page' })) },
-            { description: 'One page of payments' },
-          ),
+          200: Page(Payment, 'One page of payments'),
         },
       },
     },

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../http/actor.js';
-import { AdminError, described, Nullable } from '../http/schemas.js';
+import { AdminError, described, Nullable, Page, paging } from '../http/schemas.js';
 import type { PaymentsQuery } from '../payments/payments-query.js';
 import type { LineRecordingService, RecordLineInput } from '../reconciliation/line-recording-service.js';
 import type { ReconciliationQuery } from '../reconciliation/reconciliation-query.js';
@@ -39,14 +39,10 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
         summary: 'Reconciliations made, newest first',
         querystring: Type.Object({
           clientId: Type.Optional(Type.String({ description: "Only this bank's" })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-          cursor: Type.Optional(Type.String()),
+          ...paging(),
         }),
         response: {
-          200: Type.Object(
-            { items: Type.Array(Run), nextCursor: Nullable(Type.String()) },
-            { description: 'One page of runs, each with its totals' },
-          ),
+          200: Page(Run, 'One page of runs, each with its totals'),
         },
       },
     },

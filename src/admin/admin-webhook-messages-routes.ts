@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../http/actor.js';
-import { described, Nullable } from '../http/schemas.js';
+import { described, Page, paging } from '../http/schemas.js';
 import type { MessagesService } from '../webhooks/messages-service.js';
 import type { MessageStatus } from '../webhooks/webhooks-tables.js';
 import { Attempt, Message, MessageParams, WebhookParams } from './admin-webhook-schemas.js';
@@ -25,14 +25,10 @@ export async function adminWebhookMessagesRoutes(
           status: Type.Optional(
             Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
           ),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-          cursor: Type.Optional(Type.String()),
+          ...paging(),
         }),
         response: {
-          200: Type.Object(
-            { items: Type.Array(Message), nextCursor: Nullable(Type.String()) },
-            { description: 'One page of messages' },
-          ),
+          200: Page(Message, 'One page of messages'),
         },
       },
     },

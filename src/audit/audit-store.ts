@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { onePage, type Page } from '../db/keyset-page.js';
 import type { Db, Executor } from '../db/schema.js';
+import type { Transact } from '../db/transaction.js';
 import type { AuditAction } from './audit-actions.js';
 
 /** Who asked for an action: the request that carried it, where it came from, and who it acted as. */
@@ -87,3 +88,10 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
 
 export type AuditStore = ReturnType<typeof createAuditStore>;
 export type AuditRecorder = Pick<AuditStore, 'record'>;
+
+/** What a service needs to make a change and record who made it, and when, in the same commit. */
+export interface AuditedChanges {
+  auditStore: AuditRecorder;
+  transact: Transact;
+  clock: Clock;
+}

@@ -33,6 +33,14 @@ const clientDetails = (client: Client) =>
     ['disabled', client.disabled ? 'yes: no tokens, bank calls answer 401' : 'no'],
   ]);
 
+/** Changes a client (the addresses it may call from, or whether it is disabled) and shows it as it is now. */
+async function change(command: Command, method: 'PATCH' | 'PUT', path: string, fields: object): Promise<void> {
+  const { api, json } = contextOf(command);
+  const { body } = await api.call<Client>(method, path, { json: fields, hints: NOT_FOUND });
+  if (json) return printJson(body);
+  print(clientDetails(body));
+}
+
 export function registerClients(program: Command): void {
   const clients = program.command('clients').description('the banks that call the bank API');
 
@@ -92,13 +100,7 @@ export function registerClients(program: Command): void {
     .action(async (id: string, cidrs: string[], options: { any?: boolean }, command: Command) => {
       if ((cidrs.length === 0) === !options.any)
         throw usageError('give one or more CIDRs, or --any to allow any address');
-      const { api, json } = contextOf(command);
-      const { body } = await api.call<Client>('PUT', `/clients/${segment(id)}/allowed-ips`, {
-        json: { allowedIps: cidrs },
-        hints: NOT_FOUND,
-      });
-      if (json) return printJson(body);
-      print(clientDetails(body));
+      await change(command, 'PUT', `/clients/${segment(id)}/allowed-ips`, { allowedIps: cidrs });
     });
 
   registerStatementMapping(clients);
@@ -111,14 +113,8 @@ export function registerClients(program: Command): void {
       .command(name)
       .description(description)
       .argument('<id>', 'the client ID')
-      .action(async (id: string, _options: unknown, command: Command) => {
-        const { api, json } = contextOf(command);
-        const { body } = await api.call<Client>('PATCH', `/clients/${segment(id)}`, {
-          json: { disabled },
-          hints: NOT_FOUND,
-        });
-        if (json) return printJson(body);
-        print(clientDetails(body));
-      });
+      .action((id: string, _options: unknown, command: Command) =>
+        change(command, 'PATCH', `/clients/${segment(id)}`, { disabled }),
+      );
   }
 }

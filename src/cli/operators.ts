@@ -31,6 +31,14 @@ const operatorDetails = (operator: Operator) =>
       : []),
   ]);
 
+/** Changes an operator (their role, or whether they are disabled) and shows them as they are now. */
+async function change(command: Command, id: string, fields: { role?: string; disabled?: boolean }): Promise<void> {
+  const { api, json } = contextOf(command);
+  const { body } = await api.call<Operator>('PATCH', `/operators/${segment(id)}`, { json: fields, hints: NOT_FOUND });
+  if (json) return printJson(body);
+  print(operatorDetails(body));
+}
+
 export function registerOperators(program: Command): void {
   const operators = program.command('operators').description("the organisation's staff: who may do what (admin role)");
 
@@ -68,15 +76,7 @@ export function registerOperators(program: Command): void {
     .description("change an operator's role")
     .argument('<id>', 'the operator ID')
     .addArgument(new Argument('<role>', 'the new role').choices(ROLES))
-    .action(async (id: string, role: string, _options: unknown, command: Command) => {
-      const { api, json } = contextOf(command);
-      const { body } = await api.call<Operator>('PATCH', `/operators/${segment(id)}`, {
-        json: { role },
-        hints: NOT_FOUND,
-      });
-      if (json) return printJson(body);
-      print(operatorDetails(body));
-    });
+    .action((id: string, role: string, _options: unknown, command: Command) => change(command, id, { role }));
 
   for (const [name, disabled, description] of [
     ['disable', true, 'disable an operator: their sessions and tokens stop at once'],
@@ -86,15 +86,7 @@ export function registerOperators(program: Command): void {
       .command(name)
       .description(description)
       .argument('<id>', 'the operator ID')
-      .action(async (id: string, _options: unknown, command: Command) => {
-        const { api, json } = contextOf(command);
-        const { body } = await api.call<Operator>('PATCH', `/operators/${segment(id)}`, {
-          json: { disabled },
-          hints: NOT_FOUND,
-        });
-        if (json) return printJson(body);
-        print(operatorDetails(body));
-      });
+      .action((id: string, _options: unknown, command: Command) => change(command, id, { disabled }));
   }
 
   operators

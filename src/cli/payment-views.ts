@@ -45,31 +45,41 @@ const HISTORY_KINDS: Record<string, string> = {
 
 const bank = (p: Payment) => p.clientName ?? p.clientId;
 
+/** The columns both payment tables have. */
+const sharedColumns = (timeZone: string): Record<'id' | 'received' | 'bank' | 'amount', Column<Payment>> => ({
+  id: { header: 'ID', value: (p) => p.paymentId, right: true },
+  received: { header: 'Received', value: (p) => localTime(p.receivedAt, timeZone) },
+  bank: { header: 'Bank', value: bank, max: 14 },
+  amount: { header: 'Amount', value: (p) => money(p.amount), right: true },
+});
+
 /** `bis payments list`: fits a 100-column terminal. */
 export function paymentsTable(payments: readonly Payment[], timeZone: string): string {
+  const shared = sharedColumns(timeZone);
   const columns: Column<Payment>[] = [
-    { header: 'ID', value: (p) => p.paymentId, right: true },
-    { header: 'Received', value: (p) => localTime(p.receivedAt, timeZone) },
+    shared.id,
+    shared.received,
     { header: 'Status', value: (p) => p.status },
     { header: 'Receipt', value: (p) => p.erpRefId },
-    { header: 'Bank', value: bank, max: 14 },
+    shared.bank,
     { header: 'Member', value: (p) => p.memberNumber ?? p.customerRef, max: 10 },
     { header: 'Type', value: (p) => p.paymentType, max: 8 },
-    { header: 'Amount', value: (p) => money(p.amount), right: true },
+    shared.amount,
   ];
   return table(payments, columns);
 }
 
 /** `bis payments held`: oldest first, with how long each has waited and why, in plain words. */
 export function heldTable(payments: readonly Payment[], timeZone: string, now: Date): string {
+  const shared = sharedColumns(timeZone);
   const columns: Column<Payment>[] = [
-    { header: 'ID', value: (p) => p.paymentId, right: true },
-    { header: 'Received', value: (p) => localTime(p.receivedAt, timeZone) },
+    shared.id,
+    shared.received,
     { header: 'Age', value: (p) => age(p.receivedAt, now), right: true },
-    { header: 'Bank', value: bank, max: 14 },
+    shared.bank,
     { header: 'Sent for', value: (p) => p.customerRef, max: 10 },
     { header: 'Reason', value: (p) => HELD_REASONS[p.heldReason ?? ''] ?? p.heldReason, max: 28 },
-    { header: 'Amount', value: (p) => money(p.amount), right: true },
+    shared.amount,
   ];
   return table(payments, columns);
 }

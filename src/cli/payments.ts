@@ -7,7 +7,7 @@ import { serviceTimeZone } from './local-time.js';
 import { money, print, printJson } from './output.js';
 import { collect } from './paging.js';
 import { heldTable, type Payment, paymentDetails, paymentsTable } from './payment-views.js';
-import { exportPayments } from './payments-export.js';
+import { type ExportOptions, exportPayments } from './payments-export.js';
 
 // The service keeps at most this many in one page; the held queue is read whole, page by page.
 const HELD_LIMIT = 10_000;
@@ -156,12 +156,7 @@ export function registerPayments(program: Command): void {
         '--since next time. Either way each accepted payment reaches the ERP exactly once.',
       ].join('\n'),
     )
-    .action(
-      async (
-        options: { feed?: string; from?: string; to?: string; since?: string; format: 'csv' | 'json'; out?: string },
-        command: Command,
-      ) => {
-        await exportPayments(contextOf(command), options);
-      },
-    );
+    .action(async (options: ExportOptions, command: Command) => {
+      await exportPayments(contextOf(command), options);
+    });
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readRanges } from '../addresses.js';
 import type { AuditAction } from '../audit/audit-actions.js';
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { BankCallsStore } from './bank-calls.js';
@@ -12,7 +10,7 @@ import { isClientId, isSecretId, MAX_ACTIVE_SECRETS } from './client-ids.js';
 import { type ClientActivityView, type ClientView, clientView, type SecretView, secretView } from './client-views.js';
 import type { ClientRow, ClientsStore } from './clients-store.js';
 
-export interface ClientsServiceDeps {
+export interface ClientsServiceDeps extends AuditedChanges {
   clientsStore: Pick<
     ClientsStore,
     | 'insertClient'
@@ -25,9 +23,6 @@ export interface ClientsServiceDeps {
   >;
   bankCallsStore: Pick<BankCallsStore, 'lastCalls'>;
   clientAccess: Pick<ClientAccess, 'refresh'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   handoverTtlMs: number;
   publicUrl: string;
 }

@@ -14,6 +14,9 @@ const Revealed = Type.Object(
   },
 );
 
+/** Both methods of a hand-over link: public, named by the link's token. */
+const onLink = { tags: ['handover'], security: [], params: LinkParams };
+
 /** The secure hand-over: a one-time link that shows a bank its credentials once. */
 export async function handoverRoutes(app: FastifyInstance, { handoverService }: { handoverService: HandoverService }) {
   const answerWrongMethods = setUpLinkRoutes(app);
@@ -28,10 +31,8 @@ export async function handoverRoutes(app: FastifyInstance, { handoverService }: 
     '/handover/:token',
     {
       schema: {
-        tags: ['handover'],
-        security: [],
+        ...onLink,
         summary: 'The hand-over page: shows a button, never the secret',
-        params: LinkParams,
         produces: ['text/html'],
         response: {
           200: Html('Page with a "Reveal credentials" button'),
@@ -51,10 +52,8 @@ export async function handoverRoutes(app: FastifyInstance, { handoverService }: 
     '/handover/:token',
     {
       schema: {
-        tags: ['handover'],
-        security: [],
+        ...onLink,
         summary: 'Reveal the credentials, once',
-        params: LinkParams,
         produces: ['text/html', 'application/json'],
         response: { 200: Revealed, 404: LinkError, 410: LinkError },
       },

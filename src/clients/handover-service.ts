@@ -1,17 +1,12 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { randomToken, sha256 } from '../secrets.js';
 import type { ClientsStore } from './clients-store.js';
 
 export type HandoverState = 'ready' | 'gone' | 'unknown';
 export type Revealed = { state: 'revealed'; clientId: string; clientSecret: string };
 
-export interface HandoverServiceDeps {
+export interface HandoverServiceDeps extends AuditedChanges {
   clientsStore: Pick<ClientsStore, 'findByHandover' | 'lockClientOfHandover' | 'reveal'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
 }
 
 /** The one-time link that shows a bank its new secret. */

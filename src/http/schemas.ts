@@ -65,3 +65,16 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
 export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+
+/** The paging parameters of an admin list: `limit` a page, from the `nextCursor` of the page before. */
+export const paging = (limit = { maximum: 500, default: 50 }) => ({
+  limit: Type.Optional(Type.Integer({ minimum: 1, ...limit })),
+  cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
+});
+
+/** One page of an admin list, and where the next begins. */
+export const Page = <T extends TSchema>(item: T, description: string) =>
+  Type.Object(
+    { items: Type.Array(item), nextCursor: Nullable(Type.String({ description: 'null on the last page' })) },
+    { description },
+  );

@@ -1,8 +1,6 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { type BatcherOptions, createBatcher } from '../db/batcher.js';
 import type { MemberStatus } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import { invalidInput, notFound } from '../errors.js';
 import { enqueue } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
@@ -36,12 +34,9 @@ function requireMemberNumber(input: string): string {
   return memberNumber;
 }
 
-export interface MembersServiceDeps {
+export interface MembersServiceDeps extends AuditedChanges {
   membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
   membersSearch: Pick<MembersSearch, 'search'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
 }
 
 /**

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/principal.js';
 import { newTotpKey, totpEnrolment } from '../auth/totp.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, DomainError, invalidInput } from '../errors.js';
 import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
@@ -22,13 +20,10 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-export interface AccountServiceDeps {
+export interface AccountServiceDeps extends AuditedChanges {
   operatorsStore: Pick<OperatorsStore, 'find' | 'update'>;
   credentialsStore: Pick<CredentialsStore, 'replaceRecoveryCodes' | 'endSessionsOf'>;
   secondFactor: SecondFactorCheck;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
 }
 
 /** What an operator does for their own account: the password, two-factor sign-in and its recovery codes. */

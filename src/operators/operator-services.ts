@@ -1,10 +1,8 @@
-import type { AuditRecorder } from '../audit/audit-store.js';
+import type { AuditedChanges } from '../audit/audit-store.js';
 import type { AuthFailuresStore } from '../auth/auth-failures-store.js';
 import { createThrottle } from '../auth/throttle.js';
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import { createAccountService } from './account-service.js';
 import { createApiTokensService } from './api-tokens-service.js';
 import { createCredentialsStore } from './credentials-store.js';
@@ -15,12 +13,9 @@ import { createSignInService, type SessionRules } from './sign-in-service.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-export interface OperatorServicesDeps {
+export interface OperatorServicesDeps extends AuditedChanges {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'inviteTtl' | 'sessionIdle' | 'sessionMax' | 'requireTwoFactor'>;
-  clock: Clock;
-  auditStore: AuditRecorder;
-  transact: Transact;
   authFailuresStore: AuthFailuresStore;
 }
 

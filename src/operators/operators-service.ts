@@ -1,7 +1,5 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
@@ -31,12 +29,9 @@ export const operatorView = (row: OperatorRow): OperatorView => ({
   createdAt: row.created_at,
 });
 
-export interface OperatorsServiceDeps {
+export interface OperatorsServiceDeps extends AuditedChanges {
   operatorsStore: OperatorsStore;
   credentialsStore: Pick<CredentialsStore, 'insertInvite' | 'findInvite' | 'useInvite' | 'endSessionsOf'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   publicUrl: string;
   inviteTtlMs: number;
 }

@@ -1,9 +1,7 @@
 import type { AdminTokens } from '../admin/admin-tokens.js';
 import type { SetupCodes } from '../admin/setup-codes.js';
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, DomainError, invalidInput } from '../errors.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { type OperatorsService, type OperatorView, operatorView, readEmail } from './operators-service.js';
@@ -19,15 +17,12 @@ export interface SetupInput {
   recover?: boolean | undefined;
 }
 
-export interface SetupDeps {
+export interface SetupDeps extends AuditedChanges {
   adminTokens: Pick<AdminTokens, 'isSet'>;
   setupCodes: Pick<SetupCodes, 'isCurrent' | 'useUp'>;
   operatorsStore: Pick<OperatorsStore, 'countUsable' | 'findByEmail' | 'update'>;
   credentialsStore: Pick<CredentialsStore, 'endSessionsOf' | 'replaceRecoveryCodes'>;
   operatorsService: Pick<OperatorsService, 'create' | 'invite'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
 }
 
 const wrongCode = () =>

@@ -1,6 +1,4 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { conflict, invalidInput } from '../errors.js';
 import { exportCursor } from './export-cursor.js';
 import type { ExportFeedRow, ExportFeedsStore } from './export-feeds-store.js';
@@ -35,12 +33,9 @@ export function createExportFeeds({
   transact,
   clock,
   installId,
-}: {
+}: AuditedChanges & {
   exportFeedsStore: ExportFeedsStore;
   exportStore: Pick<ExportStore, 'upperBound'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   installId: string;
 }) {
   return {

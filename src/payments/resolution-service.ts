@@ -1,17 +1,12 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { withNewReceipt } from './receipt-number.js';
 import type { PaymentRow, ResolutionStore } from './resolution-store.js';
 
-export interface ResolutionServiceDeps {
+export interface ResolutionServiceDeps extends AuditedChanges {
   resolutionStore: Pick<ResolutionStore, 'lockPayment' | 'lockMember' | 'accept' | 'markReturned' | 'addEvent'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   /** What else a change must write in its transaction: the events for the ERP's webhooks. */
   onResolved?: (kind: 'allocated' | 'returned', paymentId: number, tx: Executor) => Promise<void>;
 }

@@ -1,7 +1,5 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { PAYMENT_TYPES } from '../payments/notification.js';
@@ -17,12 +15,9 @@ export interface RecordLineInput {
   note: string;
 }
 
-export interface LineRecordingDeps {
+export interface LineRecordingDeps extends AuditedChanges {
   reconciliationStore: Pick<ReconciliationStore, 'find' | 'lockLine' | 'markRecorded'>;
   resolutionStore: Pick<ResolutionStore, 'lockMember' | 'insertFromStatement' | 'addEvent'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   timeZone: string;
   /** What else the new payment must write in its transaction: the events for the ERP's webhooks. */
   onRecorded?: (paymentId: number, tx: Executor) => Promise<void>;

@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { addDays } from '../calendar-date.js';
 import type { ClientsStore } from '../clients/clients-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
 import { conflict, DomainError, notFound } from '../errors.js';
 import { readCsvStatementMapping } from '../statements/csv-mapping.js';
 import { parseStatement, type StatementFormat } from '../statements/parse-statement.js';
@@ -21,12 +19,9 @@ export interface ReconcileRequest {
   open: () => Readable;
 }
 
-export interface ReconciliationServiceDeps {
+export interface ReconciliationServiceDeps extends AuditedChanges {
   reconciliationStore: Pick<ReconciliationStore, 'create' | 'addLines' | 'finish' | 'end'>;
   clientsStore: Pick<ClientsStore, 'findClient'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   timeZone: string;
 }
 

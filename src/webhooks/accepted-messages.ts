@@ -85,5 +85,3 @@ export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
     },
   };
 }
-
-export type AcceptedMessages = ReturnType<typeof createAcceptedMessages>;

@@ -1,7 +1,5 @@
-import type { AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
+import type { AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import type { EndpointsStore } from './endpoints-store.js';
 import type { AttemptOutcome, ClaimedMessage, MessagesStore } from './messages-store.js';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './retry-schedule.js';
@@ -17,16 +15,13 @@ const PARALLEL = 32;
 
 export type DeliveryResult = 'delivered' | 'retrying' | 'failed';
 
-export interface DeliveryDeps {
+export interface DeliveryDeps extends AuditedChanges {
   messagesStore: MessagesStore;
   /** Writes the messages of up to this many payments accepted since the last pass (accepted-messages.ts). */
   writeAccepted: (limit: number) => Promise<number>;
   endpointsStore: Pick<EndpointsStore, 'find' | 'update' | 'recovered'>;
   /** Payments as the admin API shows them, by paymentId: the data of their events. */
   paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   /** The time a receiver checks `webhook-timestamp` against: the real one, whatever `clock` is. */
   wallClock?: () => Date;
   /** Counts each attempt by how it ended (metrics). */

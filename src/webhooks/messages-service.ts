@@ -1,6 +1,4 @@
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { invalidInput, notFound } from '../errors.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
@@ -35,14 +33,11 @@ function messageNumber(messageId: string): number {
   return Number(match[1]);
 }
 
-export interface MessagesServiceDeps {
+export interface MessagesServiceDeps extends AuditedChanges {
   messagesStore: MessagesStore;
   /** Writes the messages of every payment accepted so far, which the delivery job writes as it goes. */
   writeAccepted: () => Promise<void>;
   endpointsStore: Pick<EndpointsStore, 'find'>;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   timeZone: string;
 }
 

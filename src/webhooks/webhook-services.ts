@@ -1,8 +1,6 @@
-import type { AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
+import type { AuditedChanges } from '../audit/audit-store.js';
 import { inIndexOrder } from '../db/index-order.js';
 import type { Db } from '../db/schema.js';
-import type { Transact } from '../db/transaction.js';
 import type { Job } from '../jobs/scheduler.js';
 import { createAcceptedMessages } from './accepted-messages.js';
 import { createWebhookDelivery, type DeliveryResult } from './delivery.js';
@@ -11,11 +9,8 @@ import { createMessagesService } from './messages-service.js';
 import { createMessagesStore } from './messages-store.js';
 import { createWebhooksService } from './webhooks-service.js';
 
-export interface WebhookServicesDeps {
+export interface WebhookServicesDeps extends AuditedChanges {
   db: Db;
-  clock: Clock;
-  auditStore: AuditRecorder;
-  transact: Transact;
   timeZone: string;
   allowHttp: boolean;
   paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor, AuditRecorder } from '../audit/audit-store.js';
-import type { Clock } from '../clock.js';
-import type { Transact } from '../db/transaction.js';
+import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { invalidInput, notFound } from '../errors.js';
 import { randomId } from '../secrets.js';
 import type { EndpointRow, EndpointsStore } from './endpoints-store.js';
@@ -18,11 +16,8 @@ export interface WebhookInput {
   enabled?: boolean;
 }
 
-export interface WebhooksServiceDeps {
+export interface WebhooksServiceDeps extends AuditedChanges {
   endpointsStore: EndpointsStore;
-  auditStore: AuditRecorder;
-  transact: Transact;
-  clock: Clock;
   /** BIS_WEBHOOKS_ALLOW_HTTP: plain http to any host, for a test network. */
   allowHttp: boolean;
   /**
