@@ -5264,6 +5264,8 @@ export interface operations {
                             /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
                             attempts: number;
                             rawNotification: string | null;
+                            /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                            rawNotificationTruncated: boolean;
                         }[];
                         nextCursor: string | null;
                     };
@@ -5418,6 +5420,8 @@ export interface operations {
                         /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
                         attempts: number;
                         rawNotification: string | null;
+                        /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                        rawNotificationTruncated: boolean;
                         /** @description Oldest first */
                         history: {
                             /**
@@ -5595,6 +5599,8 @@ export interface operations {
                         /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
                         attempts: number;
                         rawNotification: string | null;
+                        /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                        rawNotificationTruncated: boolean;
                         /** @description Oldest first */
                         history: {
                             /**
@@ -5798,6 +5804,8 @@ export interface operations {
                         /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
                         attempts: number;
                         rawNotification: string | null;
+                        /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                        rawNotificationTruncated: boolean;
                         /** @description Oldest first */
                         history: {
                             /**
@@ -7134,6 +7142,8 @@ export interface operations {
                         /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
                         attempts: number;
                         rawNotification: string | null;
+                        /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                        rawNotificationTruncated: boolean;
                         /** @description Oldest first */
                         history: {
                             /**

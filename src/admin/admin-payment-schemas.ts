@@ -41,9 +41,14 @@ export const Payment = Type.Object({
   }),
   rawNotification: Nullable(
     Type.String({
-      description: 'The notification body exactly as received, for audit; null when recorded from a statement',
+      description:
+        'The notification body as received, for audit (its first 4 KiB when it was longer: see rawNotificationTruncated); null when recorded from a statement',
     }),
   ),
+  rawNotificationTruncated: Type.Boolean({
+    description:
+      'true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole',
+  }),
 });
 
 export const HistoryEntry = Type.Object({

@@ -20,6 +20,8 @@ export type Counted = 'tokens' | 'validations' | 'payments' | 'adminAuth';
 export interface Outcome {
   outcome: string;
   reason?: string | undefined;
+  /** A payment held under a reference new to the bank (not a re-send of a held one). */
+  newReference?: boolean | undefined;
 }
 
 /** A refusal counted as an outcome of its route's counter; refusals not listed are not counted. */
@@ -91,6 +93,14 @@ export function createMetrics(database: { stats(): DatabaseStats }, webhooks: We
     labelNames: ['client'],
     registers: [registry],
   });
+  // By client too: every held notification is recorded, whatever its size, so a bank (or a stolen
+  // token) sending many references that name no payable member is seen here rather than on disk.
+  const heldByClient = new Counter({
+    name: 'bis_payments_held_total',
+    help: 'Payment notifications held under a reference new to the bank, by bank client ID',
+    labelNames: ['client'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'bis_db_pool_connections',
     help: 'PostgreSQL connection pool: max (its size), total (open), idle, and waiting (requests queued for a connection)',
@@ -130,7 +140,10 @@ export function createMetrics(database: { stats(): DatabaseStats }, webhooks: We
       } else if (counter === 'validations') {
         business.validations.inc({ outcome: counted.outcome });
         if (counted.outcome === 'not_found') notFoundByClient.inc({ client: request.clientId });
-      } else business[counter].inc({ outcome: counted.outcome, reason: counted.reason ?? '' });
+      } else {
+        business[counter].inc({ outcome: counted.outcome, reason: counted.reason ?? '' });
+        if (counted.newReference) heldByClient.inc({ client: request.clientId });
+      }
     },
   };
 }

@@ -12,7 +12,9 @@ import type { AcceptanceRule, NotificationRow } from './record-statement.js';
 export interface Pending {
   clientId: string;
   notification: Notification;
+  /** The body as kept: at most its first 4 KiB (src/payments/kept-notification.ts). */
   rawNotification: string;
+  rawNotificationTruncated: boolean;
 }
 
 /** What became of a notification once it is recorded for good. */
@@ -37,7 +39,8 @@ const ATTEMPTS = 5;
 
 const RECORD_ALONE = { kind: 'record_alone' } as const;
 
-function rowOf({ clientId, notification: n, rawNotification }: Pending, receivedAt: Date): NotificationRow {
+function rowOf(pending: Pending, receivedAt: Date): NotificationRow {
+  const { clientId, notification: n, rawNotification, rawNotificationTruncated } = pending;
   return {
     clientId,
     transactionReference: n.transactionReference,
@@ -52,6 +55,7 @@ function rowOf({ clientId, notification: n, rawNotification }: Pending, received
     payerPhone: n.payerPhone,
     narration: n.narration,
     rawNotification,
+    rawNotificationTruncated,
     receivedAt,
     receipt: newReceiptNumber(),
   };

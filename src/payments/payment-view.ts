@@ -28,6 +28,7 @@ export function paymentView(row: PaymentListRow) {
     acceptedAt: row.accepted_at,
     attempts: row.attempts,
     rawNotification: row.raw_notification,
+    rawNotificationTruncated: row.raw_notification_truncated,
   };
 }
 

@@ -146,7 +146,7 @@ export async function paymentsRoutes(app: FastifyInstance, { paymentsService }: 
             erpRefId: outcome.erpRefId,
           });
         case 'held': {
-          request.outcome = { outcome: 'held', reason: outcome.reason };
+          request.outcome = { outcome: 'held', reason: outcome.reason, newReference: outcome.newReference };
           const { status, resultCode, message } = HELD_ANSWERS[outcome.reason];
           return reply.code(status).send({ resultCode, message });
         }

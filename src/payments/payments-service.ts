@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { HeldReason } from '../db/schema.js';
+import { keptNotification } from './kept-notification.js';
 import { type Notification, type PaymentNotificationBody, readNotification } from './notification.js';
 import { createPaymentRecorder, type Recorded } from './payment-recorder.js';
 import type { PaymentsStore, StoredPayment } from './payments-store.js';
@@ -8,7 +9,8 @@ export type PaymentOutcome =
   | { kind: 'accepted'; erpRefId: string; transactionReference: string }
   /** The reference was accepted with other details: the original receipt, for the bank that sent it. */
   | { kind: 'duplicate_mismatch'; erpRefId: string; transactionReference: string }
-  | { kind: 'held'; reason: HeldReason; transactionReference: string };
+  /** newReference: the first time the bank's reference is held (not a re-send of a held one). */
+  | { kind: 'held'; reason: HeldReason; transactionReference: string; newReference: boolean };
 
 export interface PaymentsServiceDeps {
   paymentsStore: Pick<PaymentsStore, 'recordTogether' | 'recordAlone'>;
@@ -29,9 +31,13 @@ function sameDetails(payment: StoredPayment, n: Notification): boolean {
 }
 
 /** The contract's answer to a recorded notification. A returned payment answers as it did while held. */
-function outcomeOf({ kind, payment }: Recorded, n: Notification): PaymentOutcome {
+function outcomeOf(recorded: Recorded, n: Notification): PaymentOutcome {
+  const { kind, payment } = recorded;
   const { transactionReference } = n;
-  if (payment.status !== 'accepted') return { kind: 'held', reason: payment.heldReason, transactionReference };
+  if (payment.status !== 'accepted') {
+    const newReference = recorded.kind === 'recorded' && recorded.newlyHeld;
+    return { kind: 'held', reason: payment.heldReason, transactionReference, newReference };
+  }
   if (kind === 'earlier' && !sameDetails(payment, n)) {
     return { kind: 'duplicate_mismatch', erpRefId: payment.erpRefId, transactionReference };
   }
@@ -61,7 +67,13 @@ export function createPaymentsService({
      */
     async notify(clientId: string, body: PaymentNotificationBody, rawNotification: string): Promise<PaymentOutcome> {
       const notification = readNotification(body);
-      const recorded = await recorder.record({ clientId, notification, rawNotification });
+      const kept = keptNotification(rawNotification);
+      const recorded = await recorder.record({
+        clientId,
+        notification,
+        rawNotification: kept.text,
+        rawNotificationTruncated: kept.truncated,
+      });
       return outcomeOf(recorded, notification);
     },
   };

@@ -21,8 +21,8 @@ export type StoredPayment = {
 export type RecordResult =
   /** The reference was accepted before: the payment as it stands, untouched. */
   | { kind: 'earlier'; payment: StoredPayment }
-  /** Recorded now, accepted or held. */
-  | { kind: 'recorded'; payment: StoredPayment }
+  /** Recorded now, accepted or held; newlyHeld: held under a reference new to the client. */
+  | { kind: 'recorded'; payment: StoredPayment; newlyHeld: boolean }
   /** Another request had it accepted while this statement ran; a new statement sees it as earlier. */
   | { kind: 'accepted_meanwhile' }
   /** Another transaction holds the member (only when recording several at once); nothing written. */
@@ -63,7 +63,7 @@ function paymentOf(row: RecordedRow): StoredPayment | undefined {
 function settledOf(row: RecordedRow): Exclude<RecordResult, { kind: 'member_busy' }> {
   const payment = paymentOf(row);
   if (!payment) return { kind: 'accepted_meanwhile' };
-  return { kind: row.earlier ? 'earlier' : 'recorded', payment };
+  return row.earlier ? { kind: 'earlier', payment } : { kind: 'recorded', payment, newlyHeld: row.newly_held };
 }
 
 const resultOf = (row: RecordedRow): RecordResult => (row.member_busy ? { kind: 'member_busy' } : settledOf(row));

@@ -26,6 +26,8 @@ export interface PaymentsTable {
   erp_ref_id: string | null;
   /** The notification exactly as received; null for a payment recorded from a statement. */
   raw_notification: string | null;
+  /** raw_notification is the first 4 KiB of a longer body. */
+  raw_notification_truncated: ColumnType<boolean, boolean | undefined, boolean>;
   received_at: Date;
   updated_at: Date;
   accepted_at: Date | null;

@@ -17,7 +17,10 @@ export interface NotificationRow {
   payerAccount: string | null;
   payerPhone: string | null;
   narration: string | null;
+  /** The body kept for audit: at most its first 4 KiB (src/payments/kept-notification.ts). */
   rawNotification: string;
+  /** rawNotification is the start of a longer body; false when left out. */
+  rawNotificationTruncated?: boolean;
   receivedAt: Date;
   /** The receipt the payment gets if it is accepted now. */
   receipt: string;
@@ -45,6 +48,8 @@ export interface RecordedRow {
   currency: string | null;
   erp_ref_id: string | null;
   held_reason: HeldReason | null;
+  /** Held now under a reference the client had no payment under (a held one evaluated again is not). */
+  newly_held: boolean;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -60,10 +65,11 @@ function asked(items: readonly NotificationRow[]): RawBuilder<unknown> {
       ${column((i) => i.payerAccount)}::text[], ${column((i) => i.payerPhone)}::text[],
       ${column((i) => i.narration)}::text[], ${column((i) => i.rawNotification)}::text[],
       ${column((i) => iso(i.receivedAt))}::timestamptz[], ${column((i) => i.receipt)}::text[],
-      ${column((i) => i.memberNumber)}::text[]
+      ${column((i) => i.memberNumber)}::text[], ${column((i) => i.rawNotificationTruncated ?? false)}::boolean[]
     ) with ordinality as a (
       client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date, payer_name,
-      payer_account, payer_phone, narration, raw_notification, received_at, receipt, member_number, ord)`;
+      payer_account, payer_phone, narration, raw_notification, received_at, receipt, member_number, raw_truncated,
+      ord)`;
 }
 
 /**
@@ -109,7 +115,8 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
   return sql<RecordedRow & { ord: number }>`
     with asked as (${asked(items)}),
     earlier as (
-      select a.ord, a.raw_notification as resent, a.received_at as resent_at, p.* from asked a
+      select a.ord, a.raw_notification as resent, a.raw_truncated as resent_truncated, a.received_at as resent_at, p.*
+      from asked a
       join payments p on p.client_id = a.client_id and p.transaction_reference = a.transaction_reference
         and p.status in ('accepted', 'returned')
     ),
@@ -130,10 +137,11 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
     recorded as (
       insert into payments as pay (
         client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
-        payer_name, payer_account, payer_phone, narration, raw_notification, received_at, updated_at,
-        status, held_reason, erp_ref_id, member_number, accepted_at, accepted_txid)
+        payer_name, payer_account, payer_phone, narration, raw_notification, raw_notification_truncated, received_at,
+        updated_at, status, held_reason, erp_ref_id, member_number, accepted_at, accepted_txid)
       select client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
-             payer_name, payer_account, payer_phone, narration, raw_notification, received_at, received_at,
+             payer_name, payer_account, payer_phone, narration, raw_notification, raw_truncated, received_at,
+             received_at,
              case when held_reason is null then 'accepted' else 'held' end, held_reason,
              case when held_reason is null then receipt end,
              case when held_reason is null then member_number end,
@@ -148,11 +156,12 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
         payer_account = excluded.payer_account, payer_phone = excluded.payer_phone, narration = excluded.narration,
         status = excluded.status, held_reason = excluded.held_reason, erp_ref_id = excluded.erp_ref_id,
         member_number = excluded.member_number, raw_notification = excluded.raw_notification,
-        updated_at = excluded.updated_at, accepted_at = excluded.accepted_at, accepted_txid = excluded.accepted_txid,
+        raw_notification_truncated = excluded.raw_notification_truncated, updated_at = excluded.updated_at,
+        accepted_at = excluded.accepted_at, accepted_txid = excluded.accepted_txid,
         attempts = pay.attempts + 1
       where pay.status = 'held'
       returning id, client_id, transaction_reference, status, source, held_reason, erp_ref_id, payment_type, customer_ref,
-        amount, currency, updated_at, raw_notification, (xmax <> 0) as resent
+        amount, currency, updated_at, raw_notification, raw_notification_truncated, (xmax <> 0) as resent
     ),
     outbox as (
       -- The ERP's webhooks learn of a newly held payment in this very statement; of an accepted one,
@@ -167,18 +176,21 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
       insert into payment_events (payment_id, at, kind, actor, detail)
       -- A payment finance recorded from a statement is notified for the first time: that is said so.
       select id, resent_at, case when source = 'statement' then 'notified_late' else 're_sent' end, 'bank',
-        jsonb_build_object('outcome', 'answered as before', 'notification', resent)
+        jsonb_build_object('outcome', 'answered as before', 'notification', resent,
+          'notificationTruncated', resent_truncated)
       from earlier
       union all
       select id, updated_at, 're_sent', 'bank',
-        jsonb_build_object('outcome', coalesce(held_reason, status), 'notification', raw_notification)
+        jsonb_build_object('outcome', coalesce(held_reason, status), 'notification', raw_notification,
+          'notificationTruncated', raw_notification_truncated)
       from recorded where resent
     )
     select a.ord::integer as ord, e.ord is not null as earlier, b.member_number is not null as member_busy,
       coalesce(e.id, r.id) as payment_id, coalesce(e.status, r.status) as status, coalesce(e.source, r.source) as source,
       coalesce(e.payment_type, r.payment_type) as payment_type, coalesce(e.customer_ref, r.customer_ref) as customer_ref,
       coalesce(e.amount, r.amount) as amount, coalesce(e.currency, r.currency) as currency,
-      coalesce(e.erp_ref_id, r.erp_ref_id) as erp_ref_id, coalesce(e.held_reason, r.held_reason) as held_reason
+      coalesce(e.erp_ref_id, r.erp_ref_id) as erp_ref_id, coalesce(e.held_reason, r.held_reason) as held_reason,
+      coalesce(r.status = 'held' and not r.resent, false) as newly_held
     from asked a
     left join earlier e on e.ord = a.ord
     left join busy b on b.member_number = a.member_number

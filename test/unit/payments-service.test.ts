@@ -19,6 +19,7 @@ const accepted = (row: NotificationRow): RecordResult => ({
     amount: row.amount,
     currency: row.currency,
   },
+  newlyHeld: false,
 });
 
 type Statement = (items: readonly NotificationRow[]) => Promise<RecordResult[]>;

@@ -82,6 +82,9 @@ export function PaymentPage() {
             ))}
           </ol>
           <h2>The bank's notification</h2>
+          {payment.rawNotificationTruncated && (
+            <p>Only its first 4 KiB is kept: the bank sent more. The fields above are complete.</p>
+          )}
           {payment.rawNotification ? <Raw text={payment.rawNotification} /> : <p>None: recorded from a statement.</p>}
         </>
       )}
