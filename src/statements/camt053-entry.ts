@@ -55,7 +55,12 @@ export interface CollectedEntry {
   entryReference?: string;
   servicerReference?: string;
   additionalInformation: string[];
+  /** The transactions kept: the first ones, while the entry's text budget lasts (statement-limits.ts). */
   transactions: CollectedTransaction[];
+  /** Every TxDtls read, kept or not: they are numbered by it. */
+  transactionCount: number;
+  /** Characters of references and free text kept. */
+  kept: number;
 }
 
 /** Thrown with the element it is about; the caller adds the file's own words around it. */

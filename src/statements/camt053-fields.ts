@@ -7,6 +7,7 @@ import {
   readDate,
 } from './camt053-entry.js';
 import { isCurrencyCode } from './currency-code.js';
+import { STATEMENT_LIMITS } from './statement-limits.js';
 import { StatementFileError } from './statement-line.js';
 import type { SummaryTally } from './statement-summary.js';
 
@@ -51,6 +52,33 @@ export interface OpenStatement {
   currency: string | null;
 }
 
+/** What an entry collects, before any of it is read. */
+export const noTexts = () => ({
+  additionalInformation: [] as string[],
+  transactions: [] as CollectedTransaction[],
+  transactionCount: 0,
+  kept: 0,
+});
+
+// A batch booked as one entry may list thousands of transactions: the first are enough to match on.
+const KEPT_TRANSACTIONS = 1_000;
+
+/** A TxDtls opening in the entry: numbered whatever happens, kept while the entry's budget lasts. */
+export function openTransaction(entry: CollectedEntry): CollectedTransaction {
+  entry.transactionCount += 1;
+  const transaction: CollectedTransaction = { refs: new Map(), unstructured: [] };
+  if (entry.transactions.length < KEPT_TRANSACTIONS && entry.kept < STATEMENT_LIMITS.camtEntryText)
+    entry.transactions.push(transaction);
+  return transaction;
+}
+
+/** Whether a text an entry may have many of still fits its budget; counted when it does. */
+function fits(entry: CollectedEntry, text: string): boolean {
+  if (entry.kept + text.length > STATEMENT_LIMITS.camtEntryText) return false;
+  entry.kept += text.length;
+  return true;
+}
+
 /** Keeps the text of an element of an Ntry where the entry (or its current transaction) holds it. */
 export function keepEntryText(
   entry: CollectedEntry,
@@ -61,7 +89,8 @@ export function keepEntryText(
 ): void {
   if (path.startsWith('NtryDtls/TxDtls/Refs/')) {
     const name = path.slice('NtryDtls/TxDtls/Refs/'.length);
-    if (transaction !== undefined && !transaction.refs.has(name)) transaction.refs.set(name, found.text);
+    if (transaction !== undefined && !transaction.refs.has(name) && fits(entry, found.text))
+      transaction.refs.set(name, found.text);
     return;
   }
   switch (path) {
@@ -90,10 +119,10 @@ export function keepEntryText(
       entry.servicerReference = found.text;
       break;
     case 'AddtlNtryInf':
-      entry.additionalInformation.push(found.text);
+      if (fits(entry, found.text)) entry.additionalInformation.push(found.text);
       break;
     case 'NtryDtls/TxDtls/RmtInf/Ustrd':
-      transaction?.unstructured.push(found.text);
+      if (transaction !== undefined && fits(entry, found.text)) transaction.unstructured.push(found.text);
       break;
   }
 }

@@ -15,12 +15,15 @@ import {
   keepEntryText,
   keepPeriod,
   localName,
+  noTexts,
   type OpenStatement,
   OTHER_MESSAGES,
+  openTransaction,
   STATEMENT_TEXT,
   saxesReason,
   TRANSACTION_REFS,
 } from './camt053-fields.js';
+import { refuseLongText, startWatch } from './camt053-input.js';
 import { type ParsedStatement, StatementFileError, type StatementLine } from './statement-line.js';
 import { SummaryTally } from './statement-summary.js';
 
@@ -101,15 +104,14 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
       rel = '';
       opensEntry = true;
     } else if (entry !== undefined && rel === 'NtryDtls/TxDtls') {
-      transaction = { refs: new Map(), unstructured: [] };
-      entry.transactions.push(transaction);
-      label = `TxDtls[${entry.transactions.length}]`;
+      transaction = openTransaction(entry);
+      label = `TxDtls[${entry.transactionCount}]`;
     }
     const element: XmlElement = { name, label, rel, parent };
     stack.push(element);
     if (opensEntry && statement !== undefined) {
       const path = `Stmt[${statement.number}]/${label}`;
-      entry = { depth, path, at: { element, line: parser.line }, additionalInformation: [], transactions: [] };
+      entry = { depth, path, at: { element, line: parser.line }, ...noTexts() };
     }
     if (depth > MAX_DEPTH) throw new StatementFileError(where(), `elements nest deeper than ${MAX_DEPTH}`);
 
@@ -125,6 +127,7 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
 
   const gather = (text: string) => {
     if (capture !== undefined) capture.text += text;
+    refuseLongText(parser, capture?.text ?? text, where);
   };
   parser.on('text', gather);
   parser.on('cdata', gather);
@@ -156,24 +159,13 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
   });
 
   const decoder = new TextDecoder('utf-8');
-  let started = false;
-  let blankLines = 0;
+  const start = startWatch();
   const feed = (text: string) => {
-    // Anything but markup at the start is not XML at all (an MT940 or CSV sent here by mistake):
-    // say so on its own line rather than wherever the XML parser would give up.
-    if (!started) {
-      const first = text.search(/\S/);
-      const blank = first < 0 ? text : text.slice(0, first);
-      blankLines += blank.split('\n').length - 1;
-      if (first >= 0 && text[first] !== '<')
-        throw new StatementFileError(
-          `line ${blankLines + 1}`,
-          'the file is not XML: a camt.053 statement starts with <?xml or <Document',
-        );
-      started = first >= 0;
-    }
+    start.see(text);
     try {
       parser.write(text);
+      // A piece of megabytes is refused after the chunk that takes it past the cap, the rest unread.
+      refuseLongText(parser, capture?.text, where);
     } catch (error) {
       if (error instanceof StatementFileError) throw error;
       if (error instanceof CamtValueError) throw new StatementFileError(describePlace(error.at), error.message);
@@ -186,7 +178,7 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
     ready.length = 0;
   }
   feed(decoder.decode());
-  if (!started) throw new StatementFileError('line 1', 'the file is empty');
+  if (!start.started) throw new StatementFileError('line 1', 'the file is empty');
   const lastLine = parser.line;
   try {
     parser.close();

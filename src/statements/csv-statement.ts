@@ -5,12 +5,14 @@ import { type Columns, fromHeader, numbered, type Role } from './csv-columns.js'
 import { DateFormat } from './csv-date-format.js';
 import type { CsvStatementMapping } from './csv-mapping.js';
 import { isCurrencyCode } from './currency-code.js';
+import { counted, STATEMENT_LIMITS } from './statement-limits.js';
 import { type CreditDebit, type ParsedStatement, StatementFileError, type StatementLine } from './statement-line.js';
 import { SummaryTally } from './statement-summary.js';
 import { candidateReferences, foldWhitespace } from './statement-text.js';
 
 // No statement row is this long; an unclosed quote would otherwise gather the rest of the file into one field.
-const MAX_RECORD = 64 * 1024;
+const MAX_RECORD = STATEMENT_LIMITS.csvRow;
+const MAX_CELL = STATEMENT_LIMITS.csvCell;
 
 /**
  * A bank's CSV export, read as it arrives with the columns the mapping names. Blank rows, and
@@ -64,6 +66,9 @@ async function* csvLines(
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       const position = `line ${starts.shift()}`;
+      const long = record.findIndex((cell) => cell.length > MAX_CELL);
+      if (long >= 0)
+        throw new StatementFileError(position, `column ${long + 1} is longer than ${counted(MAX_CELL)} characters`);
       if (columns === undefined) {
         columns = fromHeader(record, mapping, position);
         continue;
@@ -78,6 +83,10 @@ async function* csvLines(
         `not readable as CSV from this line on: ${error.message}`,
       );
     throw error;
+  } finally {
+    // A refused file is read no further: its stream is closed rather than left paused and open.
+    source.destroy();
+    body.destroy();
   }
   if (columns === undefined)
     throw new StatementFileError(`line ${skip + 1}`, 'the file has no header row: it is empty after the lines skipped');

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { counted, STATEMENT_LIMITS } from './statement-limits.js';
 import { StatementFileError } from './statement-line.js';
 import { type TextLine, textLines } from './text-lines.js';
 
@@ -27,6 +28,36 @@ export async function* messageLines(body: Readable): AsyncGenerator<TextLine> {
       yield { number, text: '-}' };
     } else yield { number, text };
   }
+}
+
+/** A field being read, or the text of an entry: what it is, the line it starts on, its characters so far. */
+export interface FieldSize {
+  name: string;
+  line: number;
+  length: number;
+}
+
+/** Adds text read on line `number` to a field, refusing it as soon as it passes the cap. */
+export function grow(field: FieldSize, text: string, number: number): void {
+  field.length += text.length;
+  if (field.length > STATEMENT_LIMITS.mt940Field)
+    throw new StatementFileError(
+      `line ${number}`,
+      `${field.name} that starts on line ${field.line} is longer than ${counted(STATEMENT_LIMITS.mt940Field)} characters`,
+    );
+}
+
+/** The texts of an entry whose :61: is on line `number`, none read yet. */
+export const entryTexts = (number: number) => ({
+  supplementary: [] as string[],
+  information: [] as string[],
+  text: { name: 'the text (:61: and :86:) of the entry', line: number, length: 0 } as FieldSize,
+});
+
+/** Keeps a line of an entry's :61: or :86: text, refusing the entry once its text passes the cap. */
+export function keep(lines: string[], size: FieldSize, text: string, number: number): void {
+  grow(size, text, number);
+  lines.push(text);
 }
 
 /** A line quoted in an error message, cut short. */

@@ -11,7 +11,7 @@
  */
 import type { Readable } from 'node:stream';
 import { type Mt940Balance, type Mt940Entry, Mt940FieldError, readBalance, readStatementLine } from './mt940-fields.js';
-import { clip, messageLines, TAG } from './mt940-messages.js';
+import { clip, entryTexts, type FieldSize, grow, keep, messageLines, TAG } from './mt940-messages.js';
 import { type ParsedStatement, StatementFileError, type StatementLine } from './statement-line.js';
 import { SummaryTally } from './statement-summary.js';
 import { candidateReferences, foldWhitespace } from './statement-text.js';
@@ -27,6 +27,8 @@ interface PendingEntry extends Mt940Entry {
   currency: string;
   supplementary: string[];
   information: string[];
+  /** All of its :61: and :86: text after the :61: line itself. */
+  text: FieldSize;
 }
 
 export function parseMt940(body: Readable): ParsedStatement {
@@ -39,6 +41,8 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
   let entry: PendingEntry | undefined;
   // The tag whose continuation lines are being read: '61' and '86' keep theirs, others are let be.
   let continuing: string | undefined;
+  // The field being read, tag and continuation lines: a field of megabytes is refused as it grows.
+  let field: FieldSize | undefined;
   let lastLine = 0;
   let statements = 0;
 
@@ -82,8 +86,9 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
 
     const tagged = TAG.exec(text);
     if (!tagged) {
-      if (continuing === '61' && entry) entry.supplementary.push(text);
-      else if (continuing === '86' && entry) entry.information.push(text);
+      if (field) grow(field, text, number);
+      if (continuing === '61' && entry) keep(entry.supplementary, entry.text, text, number);
+      else if (continuing === '86' && entry) keep(entry.information, entry.text, text, number);
       else if (continuing === undefined)
         throw new StatementFileError(
           position,
@@ -94,6 +99,7 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
     const tag = tagged[1] ?? '';
     const content = tagged[2] ?? '';
     continuing = tag;
+    field = { name: `the :${tag}: field`, line: number, length: content.length };
 
     if (tag === '20') {
       const done = finishEntry();
@@ -132,12 +138,12 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
           if (statement.opening === undefined)
             throw new Mt940FieldError('no opening balance :60F: before the first :61:');
           const read = readStatementLine(content);
-          entry = { ...read, line: number, currency: statement.opening.currency, supplementary: [], information: [] };
+          entry = { ...read, line: number, currency: statement.opening.currency, ...entryTexts(number) };
           break;
         }
         case '86':
           // An :86: after a :61: tells about that entry; anywhere else it tells about the statement.
-          if (entry) entry.information.push(content);
+          if (entry) keep(entry.information, entry.text, content, number);
           break;
         case '62F':
         case '62M': {

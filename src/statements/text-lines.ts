@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { counted, STATEMENT_LIMITS } from './statement-limits.js';
 import { StatementFileError } from './statement-line.js';
 
 export interface TextLine {
@@ -7,14 +8,17 @@ export interface TextLine {
   text: string;
 }
 
-// A statement line is short (SWIFT allows 65 characters); a file without line breaks would
-// otherwise gather into one string as long as the upload.
-const MAX_LINE = 64 * 1024;
+const MAX_LINE = STATEMENT_LIMITS.mt940Line;
 const BREAK = /\r\n|\r|\n/;
+
+const tooLong = (number: number) =>
+  new StatementFileError(`line ${number}`, `the line is longer than ${counted(MAX_LINE)} characters`);
 
 /**
  * The lines of an upload as they arrive, CRLF, LF or CR ends alike. Bytes are read as UTF-8 with
  * a BOM dropped; bytes that are not UTF-8 (a Latin-1 export) become U+FFFD rather than an error.
+ * A line longer than the cap is refused as soon as the chunk that takes it past the cap is read:
+ * no more than one chunk beyond the cap is ever held, and the rest of the file is not read.
  */
 export async function* textLines(body: Readable): AsyncGenerator<TextLine> {
   const decoder = new TextDecoder('utf-8');
@@ -29,10 +33,10 @@ export async function* textLines(body: Readable): AsyncGenerator<TextLine> {
     pending = (lines.pop() ?? '') + (heldCr ? '\r' : '');
     for (const line of lines) {
       number += 1;
+      if (line.length > MAX_LINE) throw tooLong(number);
       yield { number, text: line };
     }
-    if (pending.length > MAX_LINE)
-      throw new StatementFileError(`line ${number + 1}`, `the line is longer than ${MAX_LINE} characters`);
+    if (pending.length - (heldCr ? 1 : 0) > MAX_LINE) throw tooLong(number + 1);
   }
   pending += decoder.decode();
   const last = pending.split(BREAK);
@@ -40,6 +44,7 @@ export async function* textLines(body: Readable): AsyncGenerator<TextLine> {
   if (last.at(-1) === '') last.pop();
   for (const line of last) {
     number += 1;
+    if (line.length > MAX_LINE) throw tooLong(number);
     yield { number, text: line };
   }
 }
