@@ -10,7 +10,7 @@ import { consoleRoutes } from './console/console-routes.js';
 import type { Database } from './db/database.js';
 import { notFound } from './errors.js';
 import { boundBodyTime } from './http/body-deadline.js';
-import { capConnectionsPerAddress } from './http/connection-cap.js';
+import { capConnections } from './http/connection-cap.js';
 import { sendError } from './http/error-answers.js';
 import { parseJsonBodies } from './http/json-body.js';
 import { loggedUrl } from './http/logged-url.js';
@@ -75,8 +75,12 @@ export async function buildApp({
     trustProxy: (address: string) => config.trustedProxies.has(address),
     logController: new OneLinePerRequest(),
   });
-  app.server.maxConnections = maxConnections;
-  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, config.trustedProxies);
+  capConnections(app.server, {
+    max: maxConnections,
+    perNetwork: config.maxConnectionsPerAddress,
+    firstRequestTime: headersTimeout,
+    trustedProxies: config.trustedProxies,
+  });
   boundBodyTime(app, serverLimits.bodyTime);
   app.decorate('services', services);
   app.decorateRequest('clientId', '');

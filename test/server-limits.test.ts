@@ -25,7 +25,8 @@ describe('server timeouts and the connection cap', () => {
       assert.equal(t.app.server.headersTimeout, SERVER_LIMITS.headersTimeout);
       assert.equal(t.app.server.requestTimeout, SERVER_LIMITS.requestTimeout);
       assert.equal(t.app.server.keepAliveTimeout, SERVER_LIMITS.keepAliveTimeout);
-      assert.equal(t.app.server.maxConnections, SERVER_LIMITS.maxConnections);
+      // Not Node's maxConnections, which refuses every newcomer once full: src/http/connection-cap.ts keeps the cap.
+      assert.equal(SERVER_LIMITS.maxConnections, 1_000);
       assert.ok(SERVER_LIMITS.headersTimeout <= 10_000 && SERVER_LIMITS.requestTimeout <= 300_000);
     } finally {
       await t.close();
@@ -80,8 +81,12 @@ describe('server timeouts and the connection cap', () => {
     });
 
     it('refuses connections beyond the cap, and takes new ones once they close', async () => {
+      // Each serving a request (its body stalled): at the cap a newcomer closes an idle or silent connection, not these.
       const held = Array.from({ length: limits.maxConnections }, () =>
-        stall(port, 'GET /healthz HTTP/1.1\r\nHost: bis\r\nX-Slow: '),
+        stall(
+          port,
+          'POST /oauth/v1/token HTTP/1.1\r\nHost: bis\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngrant',
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
       const extra = stall(port, 'GET /healthz HTTP/1.1\r\nHost: bis\r\n\r\n');

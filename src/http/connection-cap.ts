@@ -1,26 +1,100 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AddressRanges } from '../addresses.js';
+import { addressGroup } from './address-group.js';
+
+export interface ConnectionCaps {
+  /** Open connections of the instance at most. */
+  max: number;
+  /** Open connections from one /24 (IPv4) or /64 (IPv6) at most; the trusted proxies are not counted. */
+  perNetwork: number;
+  /** A new connection must send a whole request head within this time. */
+  firstRequestTime: number;
+  trustedProxies: AddressRanges;
+}
+
+interface Connection {
+  network: string | undefined;
+  /** Requests whose head has arrived and whose answer is not yet sent. */
+  inFlight: number;
+  deadline: NodeJS.Timeout | undefined;
+}
 
 /**
- * At most `max` open connections from one address, so one client cannot take every connection of
- * the instance (1,000 stalled sockets would). The trusted proxies' addresses are not counted: all
- * of their clients come through them.
+ * The service's own account of its connections, in place of Node's blunt `maxConnections` (which
+ * refuses every newcomer once full, so 1,000 silent or idle sockets would lock everyone out):
+ *
+ * - one network may hold at most `perNetwork` connections: one client rarely has more than a /24
+ *   or a /64, so ten addresses of one network count as one;
+ * - at the cap, a new connection makes room by closing one that serves no request: the one idle
+ *   longest between keep-alive requests, else the oldest that has not yet sent a whole request
+ *   head; only when every connection is serving a request is the newcomer refused. Whoever holds
+ *   silent or idle sockets cannot keep a bank or an operator out; a client whose idle connection
+ *   is closed opens another;
+ * - a connection that sends nothing at all is closed when its first request's time is up (Node's
+ *   headersTimeout only starts at the first byte).
  */
-export function capConnectionsPerAddress(server: Server, max: number, trustedProxies: AddressRanges): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || trustedProxies.has(address)) return;
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
+export function capConnections(server: Server, caps: ConnectionCaps): void {
+  const open = new Map<Socket, Connection>();
+  const perNetwork = new Map<string, number>();
+  // Insertion order is age: the first entry is the oldest without a request head, or the one idle longest.
+  const waitingForHead = new Set<Socket>();
+  const idle = new Set<Socket>();
+
+  const forget = (socket: Socket) => {
+    const connection = open.get(socket);
+    if (!connection) return;
+    open.delete(socket);
+    waitingForHead.delete(socket);
+    idle.delete(socket);
+    clearTimeout(connection.deadline);
+    if (connection.network === undefined) return;
+    const left = (perNetwork.get(connection.network) ?? 1) - 1;
+    if (left > 0) perNetwork.set(connection.network, left);
+    else perNetwork.delete(connection.network);
+  };
+
+  const makeRoom = (): boolean => {
+    const [victim] = idle.size > 0 ? idle : waitingForHead;
+    if (!victim) return false;
+    forget(victim);
+    victim.destroy();
+    return true;
+  };
+
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const network = caps.trustedProxies.has(address) ? undefined : addressGroup(address);
+    if (network !== undefined && (perNetwork.get(network) ?? 0) >= caps.perNetwork) {
       socket.destroy();
       return;
     }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
+    if (open.size >= caps.max && !makeRoom()) {
+      socket.destroy();
+      return;
+    }
+    // A connection that has sent part of a head is Node's: it answers 408 at headersTimeout.
+    const deadline = setTimeout(() => {
+      if (waitingForHead.has(socket) && socket.bytesRead === 0) socket.destroy();
+    }, caps.firstRequestTime);
+    deadline.unref();
+    open.set(socket, { network, inFlight: 0, deadline });
+    waitingForHead.add(socket);
+    if (network !== undefined) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
+    socket.once('close', () => forget(socket));
+  });
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    const connection = open.get(socket);
+    if (!connection) return;
+    connection.inFlight++;
+    waitingForHead.delete(socket);
+    idle.delete(socket);
+    clearTimeout(connection.deadline);
+    response.once('close', () => {
+      connection.inFlight--;
+      if (connection.inFlight === 0 && open.has(socket) && !socket.destroyed) idle.add(socket);
     });
   });
 }

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
  * (by accident or to tie up the server) is cut off; a bank that keeps its connection open reuses it.
  */
 export interface ServerLimits {
-  /** The whole request head must arrive within this time. */
+  /** The whole request head must arrive within this time (a new connection's first one too, from its start). */
   headersTimeout: number;
   /** The whole request, body included, whatever the route: the longest bodyTime. */
   requestTimeout: number;
@@ -15,7 +15,10 @@ export interface ServerLimits {
    * common load balancers, so the balancer, not the service, closes a connection it may be reusing.
    */
   keepAliveTimeout: number;
-  /** Connections beyond this are closed as they arrive, so a flood cannot exhaust memory or file descriptors. */
+  /**
+   * Open connections at most, so a flood cannot exhaust memory or file descriptors. At the cap a
+   * newcomer closes an idle or silent connection to make room (src/http/connection-cap.ts).
+   */
   maxConnections: number;
   /** How often the server looks for requests past their headers or request timeout. */
   connectionsCheckingInterval: number;
