@@ -12,12 +12,14 @@ import { notFound } from './errors.js';
 import { boundBodyTime } from './http/body-deadline.js';
 import { capConnections } from './http/connection-cap.js';
 import { sendError } from './http/error-answers.js';
+import { answerClientError, answerFrameworkError, NO_SNIFF } from './http/every-answer.js';
 import { parseJsonBodies } from './http/json-body.js';
 import { loggedUrl } from './http/logged-url.js';
 import { loggerOptions, OneLinePerRequest } from './http/logger.js';
 import { countAnswers, createMetrics } from './http/metrics.js';
 import { documentRoute, openApiOptions } from './http/openapi.js';
 import { operationsRoutes } from './http/operations-routes.js';
+import { boundPathIds } from './http/path-ids.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { tokenRoutes } from './oauth/token-routes.js';
@@ -78,6 +80,8 @@ export async function buildApp({
   capConnections(app.server, {
     max: maxConnections,
     perNetwork: config.maxConnectionsPerAddress,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     firstRequestTime: headersTimeout,
     trustedProxies: config.trustedProxies,
   });
@@ -91,7 +95,7 @@ export async function buildApp({
     throw notFound.route(request.method, loggedUrl(request).split('?')[0] ?? '');
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header('x-request-id', request.id).header(...NO_SNIFF);
   });
   // A request the client gave up on is never answered, so it has no "request completed" line.
   app.addHook('onRequestAbort', async (request) => {
@@ -109,6 +113,7 @@ export async function buildApp({
   await app.register(tokenRoutes, { tokenService: services.tokenService });
   await app.register(bankRoutes, { services });
   await app.register(handoverRoutes, { handoverService: services.handoverService });
+  app.addHook('onRoute', boundPathIds);
   await app.register(inviteRoutes, { operatorsService: services.operatorsService });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(operationsRoutes, { database, metrics });

@@ -88,7 +88,11 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
       schema: {
         summary:
           'Record the payment the bank never notified from a statement line: accepted, with a receipt, source statement',
-        params: Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }), line: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({
+          reconciliationId: Type.Integer({ minimum: 1 }),
+          // Line numbers are stored as 32-bit integers: a larger one is no line (404), not a database error.
+          line: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        }),
         body: Type.Object({
           customerRef: Type.String({ description: 'The member to credit: seven digits' }),
           paymentType: Type.String({ description: 'MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE' }),

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databaseKinds } from '../support/databases.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+
+// A path id beyond its column's range once reached the database and came back as a 500.
+const BEYOND = ['99999999999999999999', '9223372036854775808', '9007199254740993', '1e30'];
+const NOTE = { note: 'Checked with the bank' };
+
+/** Every admin route with an id in its path: `{id}` is replaced by each value. */
+const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object }[] = [
+  { method: 'GET', url: '/admin/v1/payments/{id}' },
+  { method: 'POST', url: '/admin/v1/payments/{id}/allocate', body: { customerRef: '1234567', ...NOTE } },
+  { method: 'POST', url: '/admin/v1/payments/{id}/return', body: NOTE },
+  { method: 'GET', url: '/admin/v1/reconciliations/{id}' },
+  {
+    method: 'POST',
+    url: '/admin/v1/reconciliations/{id}/lines/1/record',
+    body: { customerRef: '1234567', paymentType: 'MPESA', ...NOTE },
+  },
+  {
+    method: 'POST',
+    url: '/admin/v1/reconciliations/1/lines/{id}/record',
+    body: { customerRef: '1234567', paymentType: 'MPESA', ...NOTE },
+  },
+  { method: 'GET', url: '/admin/v1/webhooks/{id}' },
+  { method: 'PATCH', url: '/admin/v1/webhooks/{id}', body: { enabled: false } },
+  { method: 'DELETE', url: '/admin/v1/webhooks/{id}' },
+  { method: 'GET', url: '/admin/v1/webhooks/{id}/messages' },
+  { method: 'GET', url: '/admin/v1/webhooks/{id}/messages/{id}/attempts' },
+  { method: 'POST', url: '/admin/v1/webhooks/{id}/messages/{id}/replay' },
+  { method: 'GET', url: '/admin/v1/operators/{id}' },
+  { method: 'PATCH', url: '/admin/v1/operators/{id}', body: { name: 'Someone' } },
+  { method: 'GET', url: '/admin/v1/operators/{id}/tokens' },
+  { method: 'DELETE', url: '/admin/v1/operators/{id}/tokens/{id}' },
+  { method: 'GET', url: '/admin/v1/clients/{id}' },
+  { method: 'DELETE', url: '/admin/v1/clients/{id}/secrets/{id}' },
+];
+
+for (const kind of databaseKinds()) {
+  describe(`path ids beyond the integer range get 404, not 500 (${kind})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(kind);
+    });
+    after(() => t.close());
+
+    it('answers 404 on every route with an id in its path, for ids no column can hold', async () => {
+      const wrong: string[] = [];
+      for (const route of ROUTES) {
+        for (const id of [...BEYOND, ...(route.url.includes('lines/{id}') ? ['2147483648'] : [])]) {
+          const url = route.url.replaceAll('{id}', id);
+          const response = await t.app.inject({
+            method: route.method,
+            url,
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+            ...(route.body ? { payload: route.body } : {}),
+          });
+          if (response.statusCode !== 404)
+            wrong.push(`${route.method} ${url}: ${response.statusCode} ${response.body}`);
+        }
+      }
+      assert.deepEqual(wrong, []);
+    });
+  });
+}
