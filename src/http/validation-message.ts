@@ -6,7 +6,8 @@ export function validationMessage(error: FastifyError): string {
   if (!first) return 'body: is invalid';
   const params = first.params as Record<string, unknown>;
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field = first.keyword === 'required' ? [path, params.missingProperty].filter(Boolean).join('.') : path;
+  const named = params.missingProperty ?? params.additionalProperty;
+  const field = named !== undefined ? [path, named].filter(Boolean).join('.') : path;
   const where = field || (error.validationContext ?? 'body');
   switch (first.keyword) {
     case 'required':
@@ -22,6 +23,8 @@ export function validationMessage(error: FastifyError): string {
         .map((e) => String((e.params as { allowedValue: unknown }).allowedValue));
       return allowed.length > 1 ? `${where}: must be one of ${allowed.join(', ')}` : `${where}: must be ${allowed[0]}`;
     }
+    case 'additionalProperties':
+      return `${where}: is not a field here`;
     case 'maxLength':
       return `${where}: must be at most ${String(params.limit)} characters`;
     case 'minLength':

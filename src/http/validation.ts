@@ -23,10 +23,22 @@ const textAjv = makeAjv({ coerceTypes: true });
 
 type Validate = ReturnType<FastifySchemaCompiler<object>> & { errors?: unknown };
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+/**
+ * A PATCH names the fields it changes, so a field the route does not know is a mistake to answer
+ * with 400 (a misspelt "disabled" must not quietly change nothing), whether or not the schema says so.
+ */
+function strictPatch(schema: object, method: string | undefined): object {
+  const declared = schema as { type?: unknown; additionalProperties?: unknown };
+  if (method !== 'PATCH' || declared.type !== 'object' || declared.additionalProperties !== undefined) return schema;
+  return { ...schema, additionalProperties: false };
+}
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart, method }) => {
   let compiled: Validate | undefined;
   const validate: Validate = (data: unknown) => {
-    compiled ??= (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as Validate;
+    compiled ??= (
+      httpPart === 'body' ? bodyAjv.compile(strictPatch(schema, method)) : textAjv.compile(schema)
+    ) as Validate;
     const valid = compiled(data);
     validate.errors = compiled.errors;
     return valid;

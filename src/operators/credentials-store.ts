@@ -142,6 +142,19 @@ export function createCredentialsStore(db: Db) {
       return row !== undefined;
     },
 
+    /** Revokes every live API token of an operator; how many. */
+    async revokeTokensOf(operatorId: string, now: Date, ex: Executor = db): Promise<number> {
+      const rows = await ex
+        .updateTable('operator_tokens')
+        .set({ revoked_at: now })
+        .where('operator_id', '=', operatorId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('id')
+        .execute();
+      return rows.length;
+    },
+
     async replaceRecoveryCodes(operatorId: string, codeHashes: readonly string[], ex: Executor = db): Promise<void> {
       await ex.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
       if (codeHashes.length === 0) return;

@@ -1,5 +1,6 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
+import type { Executor } from '../db/schema.js';
 import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
@@ -31,7 +32,10 @@ export const operatorView = (row: OperatorRow): OperatorView => ({
 
 export interface OperatorsServiceDeps extends AuditedChanges {
   operatorsStore: OperatorsStore;
-  credentialsStore: Pick<CredentialsStore, 'insertInvite' | 'findInvite' | 'useInvite' | 'endSessionsOf'>;
+  credentialsStore: Pick<
+    CredentialsStore,
+    'insertInvite' | 'findInvite' | 'useInvite' | 'endSessionsOf' | 'revokeTokensOf'
+  >;
   publicUrl: string;
   inviteTtlMs: number;
 }
@@ -47,8 +51,8 @@ export function readEmail(input: string): string {
 export function createOperatorsService(deps: OperatorsServiceDeps) {
   const { operatorsStore, credentialsStore, auditStore, transact, clock, publicUrl, inviteTtlMs } = deps;
 
-  async function requireOperator(operatorId: string): Promise<OperatorRow> {
-    const row = await operatorsStore.find(operatorId);
+  async function requireOperator(operatorId: string, ex?: Executor): Promise<OperatorRow> {
+    const row = await operatorsStore.find(operatorId, ex);
     if (!row) throw new DomainError('not_found', `No operator ${operatorId}`);
     return row;
   }
@@ -65,13 +69,18 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     return { inviteUrl: `${publicUrl}/invite/${token}`, inviteExpiresAt: expiresAt };
   }
 
-  /** Refuses a change that would leave no enabled admin who can sign in. */
-  async function keepAnAdmin(row: OperatorRow, change: { role?: Role; disabled?: boolean }) {
+  /**
+   * The operator, read once the admins' rows are locked when the change could leave no enabled admin
+   * who can sign in, which is refused: of two admins disabled at once, the second waits and sees the first.
+   */
+  async function lockedForChange(operatorId: string, change: { role?: Role; disabled?: boolean }, tx: Executor) {
     const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.disabled === true;
-    const usableAdmin = row.role === 'admin' && row.disabled_at === null && row.password_hash !== null;
-    if (stopsBeingAdmin && usableAdmin && (await operatorsStore.countUsable('admin')) <= 1) {
+    const admins = stopsBeingAdmin ? await operatorsStore.lockUsableAdmins(tx) : [];
+    const row = await requireOperator(operatorId, tx);
+    if (admins.includes(row.id) && admins.length <= 1) {
       throw conflict('This is the last admin who can sign in: make another operator admin first');
     }
+    return row;
   }
 
   return {
@@ -118,12 +127,11 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
 
     /** Renames, changes the role, disables or enables. A disabled operator's sessions and tokens stop at once. */
     async update(operatorId: string, change: { name?: string; role?: Role; disabled?: boolean }, actor: Actor) {
-      const row = await requireOperator(operatorId);
-      await keepAnAdmin(row, change);
-      const now = clock.now();
       const name = change.name?.trim();
       if (name === '') throw invalidInput('name', 'must not be empty');
-      const updated = await transact(async (tx) => {
+      const now = clock.now();
+      return transact(async (tx) => {
+        const row = await lockedForChange(operatorId, change, tx);
         const next = await operatorsStore.update(
           operatorId,
           {
@@ -134,25 +142,23 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           },
           tx,
         );
-        if (change.disabled) await credentialsStore.endSessionsOf(operatorId, now, tx);
+        // Revoked, not only paused: enabling the operator again does not bring old tokens back.
+        if (change.disabled) {
+          await credentialsStore.endSessionsOf(operatorId, now, tx);
+          await credentialsStore.revokeTokensOf(operatorId, now, tx);
+        }
         if (change.role !== undefined && change.role !== row.role) {
           await auditStore.record('operator.role_changed', operatorId, actor, { from: row.role, to: change.role }, tx);
         }
         if (change.disabled !== undefined && change.disabled !== (row.disabled_at !== null)) {
-          await auditStore.record(
-            change.disabled ? 'operator.disabled' : 'operator.enabled',
-            operatorId,
-            actor,
-            {},
-            tx,
-          );
+          const action = change.disabled ? 'operator.disabled' : 'operator.enabled';
+          await auditStore.record(action, operatorId, actor, {}, tx);
         }
         if (name !== undefined && name !== row.name) {
           await auditStore.record('operator.renamed', operatorId, actor, { name }, tx);
         }
-        return next;
+        return operatorView(next ?? row);
       });
-      return operatorView(updated ?? row);
     },
 
     /** What an invite link's page shows: for whom it is; refused once used or expired. */
@@ -179,6 +185,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
           tx,
         );
         await credentialsStore.endSessionsOf(operatorId, now, tx);
+        await credentialsStore.revokeTokensOf(operatorId, now, tx);
         await auditStore.record('operator.password_set', operatorId, { ...actor, who: email, operatorId }, {}, tx);
         return updated;
       });

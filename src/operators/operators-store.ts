@@ -44,6 +44,23 @@ export function createOperatorsStore(db: Db) {
     },
 
     /**
+     * Locks the rows of the admins who can sign in, until the transaction ends, and gives their ids:
+     * two changes that would each leave one admin wait for each other instead of both passing.
+     */
+    async lockUsableAdmins(ex: Executor): Promise<string[]> {
+      const rows = await ex
+        .selectFrom('operators')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('disabled_at', 'is', null)
+        .where('password_hash', 'is not', null)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
      * Takes a TOTP time step as used, once: true for the first caller with a step later than
      * any accepted before, so the same code cannot sign in twice, even on two instances at once.
      */

@@ -21,7 +21,7 @@ export interface SetupDeps extends AuditedChanges {
   adminTokens: Pick<AdminTokens, 'isSet'>;
   setupCodes: Pick<SetupCodes, 'isCurrent' | 'useUp'>;
   operatorsStore: Pick<OperatorsStore, 'countUsable' | 'findByEmail' | 'update'>;
-  credentialsStore: Pick<CredentialsStore, 'endSessionsOf' | 'replaceRecoveryCodes'>;
+  credentialsStore: Pick<CredentialsStore, 'endSessionsOf' | 'revokeTokensOf' | 'replaceRecoveryCodes'>;
   operatorsService: Pick<OperatorsService, 'create' | 'invite'>;
 }
 
@@ -82,6 +82,7 @@ export function createSetupService(deps: SetupDeps) {
             tx,
           );
           await credentialsStore.endSessionsOf(existing.id, now, tx);
+          await credentialsStore.revokeTokensOf(existing.id, now, tx);
           await credentialsStore.replaceRecoveryCodes(existing.id, [], tx);
           await auditStore.record('operator.recovered', existing.id, actor, { email }, tx);
           await setupCodes.useUp(tx);
