@@ -21,6 +21,7 @@ import { documentRoute, openApiOptions } from './http/openapi.js';
 import { operationsRoutes } from './http/operations-routes.js';
 import { boundPathIds } from './http/path-ids.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
+import { warnOfUntrustedForwarding } from './http/untrusted-forwarding.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
 import { tokenRoutes } from './oauth/token-routes.js';
 import { inviteRoutes } from './operators/invite-routes.js';
@@ -101,6 +102,7 @@ export async function buildApp({
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
+  warnOfUntrustedForwarding(app, config.trustedProxies, clock);
   const metrics = createMetrics(database, services.webhookStats);
   countAnswers(app, metrics);
 
