@@ -146,7 +146,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The operators */
+        /** The operators: whether each has a password and two-factor sign-in, for admins only */
         get: operations["getAdminOperators"];
         put?: never;
         /** Add an operator: returns the one-time link that lets them set a password */
@@ -173,7 +173,7 @@ export interface paths {
         head?: never;
         /**
          * Rename an operator, change their role, or disable or enable them
-         * @description A disabled operator's sessions and API tokens stop at once. The last admin who can sign in cannot be demoted or disabled.
+         * @description A disabled operator's sessions end and API tokens are revoked at once: enabling them again brings no token back. The last admin who can sign in cannot be demoted or disabled.
          */
         patch: operations["patchAdminOperatorsByOperatorId"];
         trace?: never;
@@ -190,6 +190,60 @@ export interface paths {
         /** A new invite link for an operator: to set (or reset) their password; earlier links stop working */
         post: operations["postAdminOperatorsByOperatorIdInvite"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An operator's API tokens (never the tokens themselves) */
+        get: operations["getAdminOperatorsByOperatorIdTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of an operator's API tokens: what uses it stops at once */
+        delete: operations["deleteAdminOperatorsByOperatorIdTokensByTokenId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/operators/{operatorId}/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn an operator's two-factor sign-in off, for one who has lost the app
+         * @description Their recovery codes stop working too. They sign in with the password alone and, where two-factor sign-in is required, set it up again. Your own goes off on your account page.
+         */
+        delete: operations["deleteAdminOperatorsByOperatorId2fa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1722,10 +1776,10 @@ export interface operations {
                         role: "viewer" | "finance" | "admin";
                         /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                         disabled: boolean;
-                        /** @description false until the operator has used the invite link */
-                        passwordSet: boolean;
-                        /** @description Two-factor sign-in is on */
-                        twoFactor: boolean;
+                        /** @description false until the operator has used the invite link; shown to admins only */
+                        passwordSet?: boolean;
+                        /** @description Two-factor sign-in is on; shown to admins only */
+                        twoFactor?: boolean;
                         /**
                          * Format: date-time
                          * @description When the operator was added
@@ -1853,10 +1907,10 @@ export interface operations {
                             role: "viewer" | "finance" | "admin";
                             /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                             disabled: boolean;
-                            /** @description false until the operator has used the invite link */
-                            passwordSet: boolean;
-                            /** @description Two-factor sign-in is on */
-                            twoFactor: boolean;
+                            /** @description false until the operator has used the invite link; shown to admins only */
+                            passwordSet?: boolean;
+                            /** @description Two-factor sign-in is on; shown to admins only */
+                            twoFactor?: boolean;
                             /**
                              * Format: date-time
                              * @description When the operator was added
@@ -1982,10 +2036,10 @@ export interface operations {
                             role: "viewer" | "finance" | "admin";
                             /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                             disabled: boolean;
-                            /** @description false until the operator has used the invite link */
-                            passwordSet: boolean;
-                            /** @description Two-factor sign-in is on */
-                            twoFactor: boolean;
+                            /** @description false until the operator has used the invite link; shown to admins only */
+                            passwordSet?: boolean;
+                            /** @description Two-factor sign-in is on; shown to admins only */
+                            twoFactor?: boolean;
                             /**
                              * Format: date-time
                              * @description When the operator was added
@@ -2195,10 +2249,10 @@ export interface operations {
                             role: "viewer" | "finance" | "admin";
                             /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                             disabled: boolean;
-                            /** @description false until the operator has used the invite link */
-                            passwordSet: boolean;
-                            /** @description Two-factor sign-in is on */
-                            twoFactor: boolean;
+                            /** @description false until the operator has used the invite link; shown to admins only */
+                            passwordSet?: boolean;
+                            /** @description Two-factor sign-in is on; shown to admins only */
+                            twoFactor?: boolean;
                             /**
                              * Format: date-time
                              * @description When the operator was added
@@ -2313,10 +2367,10 @@ export interface operations {
                         role: "viewer" | "finance" | "admin";
                         /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                         disabled: boolean;
-                        /** @description false until the operator has used the invite link */
-                        passwordSet: boolean;
-                        /** @description Two-factor sign-in is on */
-                        twoFactor: boolean;
+                        /** @description false until the operator has used the invite link; shown to admins only */
+                        passwordSet?: boolean;
+                        /** @description Two-factor sign-in is on; shown to admins only */
+                        twoFactor?: boolean;
                         /**
                          * Format: date-time
                          * @description When the operator was added
@@ -2457,10 +2511,10 @@ export interface operations {
                         role: "viewer" | "finance" | "admin";
                         /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                         disabled: boolean;
-                        /** @description false until the operator has used the invite link */
-                        passwordSet: boolean;
-                        /** @description Two-factor sign-in is on */
-                        twoFactor: boolean;
+                        /** @description false until the operator has used the invite link; shown to admins only */
+                        passwordSet?: boolean;
+                        /** @description Two-factor sign-in is on; shown to admins only */
+                        twoFactor?: boolean;
                         /**
                          * Format: date-time
                          * @description When the operator was added
@@ -2589,10 +2643,10 @@ export interface operations {
                         role: "viewer" | "finance" | "admin";
                         /** @description A disabled operator cannot sign in, and their sessions and tokens stop */
                         disabled: boolean;
-                        /** @description false until the operator has used the invite link */
-                        passwordSet: boolean;
-                        /** @description Two-factor sign-in is on */
-                        twoFactor: boolean;
+                        /** @description false until the operator has used the invite link; shown to admins only */
+                        passwordSet?: boolean;
+                        /** @description Two-factor sign-in is on; shown to admins only */
+                        twoFactor?: boolean;
                         /**
                          * Format: date-time
                          * @description When the operator was added
@@ -2787,6 +2841,352 @@ export interface operations {
             };
             /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminOperatorsByOperatorIdTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            tokenId: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was made
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it stops working
+                             */
+                            expiresAt: string;
+                            /** @description When it was revoked */
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing by that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminOperatorsByOperatorIdTokensByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing by that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminOperatorsByOperatorId2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing by that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9186,7 +9586,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;

@@ -11,6 +11,7 @@ import { adminExportRoutes } from './admin-export-routes.js';
 import { adminImportRoutes } from './admin-import-routes.js';
 import { adminInitRoutes } from './admin-init-routes.js';
 import { adminMembersRoutes } from './admin-members-routes.js';
+import { adminOperatorCredentialsRoutes } from './admin-operator-credentials-routes.js';
 import { adminOperatorsRoutes } from './admin-operators-routes.js';
 import { adminPaymentsRoutes } from './admin-payments-routes.js';
 import { adminReconciliationRoutes } from './admin-reconciliation-routes.js';
@@ -63,6 +64,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     guarded.addHook('onRequest', authenticate);
     await guarded.register(adminSessionRoutes, sessionOptions);
     await guarded.register(adminOperatorsRoutes, { operatorsService: services.operatorsService });
+    await guarded.register(adminOperatorCredentialsRoutes, services);
     await guarded.register(adminAccountRoutes, {
       accountService: services.accountService,
       apiTokensService: services.apiTokensService,

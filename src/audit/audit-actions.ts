@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'operator.signed_out',
   'operator.two_factor_enabled',
   'operator.two_factor_disabled',
+  'operator.two_factor_reset',
+  'operator.confirmation_failed',
   'operator.recovery_codes_replaced',
   'operator.recovery_code_used',
   'operator.token_created',

@@ -1,6 +1,7 @@
 import { Argument, type Command, Option } from 'commander';
 import { segment } from './admin-client.js';
 import { contextOf } from './context.js';
+import { registerOperatorCredentials } from './operator-credentials.js';
 import { details, fields, print, printJson, table } from './output.js';
 
 interface Operator {
@@ -79,7 +80,7 @@ export function registerOperators(program: Command): void {
     .action((id: string, role: string, _options: unknown, command: Command) => change(command, id, { role }));
 
   for (const [name, disabled, description] of [
-    ['disable', true, 'disable an operator: their sessions and tokens stop at once'],
+    ['disable', true, 'disable an operator: their sessions end and their API tokens are revoked at once'],
     ['enable', false, 'enable a disabled operator again'],
   ] as const) {
     operators
@@ -103,4 +104,6 @@ export function registerOperators(program: Command): void {
       if (json) return printJson(body);
       print(`${body.inviteUrl}\n(works once, until ${body.inviteExpiresAt})`);
     });
+
+  registerOperatorCredentials(operators);
 }

@@ -19,7 +19,7 @@ export interface TokenView {
   revokedAt: Date | null;
 }
 
-const tokenView = (row: TokenRow): TokenView => ({
+export const tokenView = (row: TokenRow): TokenView => ({
   tokenId: row.id,
   name: row.name,
   createdAt: row.created_at,

@@ -6,6 +6,7 @@ import type { Db } from '../db/schema.js';
 import { createAccountService } from './account-service.js';
 import { createApiTokensService } from './api-tokens-service.js';
 import { createCredentialsStore } from './credentials-store.js';
+import { createOperatorCredentialsService } from './operator-credentials-service.js';
 import { createOperatorsService } from './operators-service.js';
 import { createOperatorsStore } from './operators-store.js';
 import { createSecondFactor } from './second-factor.js';
@@ -61,6 +62,13 @@ export function createOperatorServices({
       rules,
     }),
     apiTokensService: createApiTokensService({ credentialsStore, auditStore, clock, rules }),
+    operatorCredentialsService: createOperatorCredentialsService({
+      operatorsStore,
+      credentialsStore,
+      auditStore,
+      transact,
+      clock,
+    }),
     accountService: createAccountService({
       operatorsStore,
       credentialsStore,

@@ -40,6 +40,9 @@ const COMMANDS = [
   'operators disable',
   'operators enable',
   'operators invite',
+  'operators tokens',
+  'operators revoke-token',
+  'operators reset-2fa',
   'demo',
 ];
 

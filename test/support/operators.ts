@@ -43,7 +43,8 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   const response = await signInRequest(app, email, password, code);
   if (response.statusCode !== 200) throw new Error(`sign in: ${response.statusCode} ${response.body}`);
   const cookie = String(response.headers['set-cookie']).split(';')[0] ?? '';
-  return { cookie, csrfToken: json(response).csrfToken as string };
+  // The password goes along for what asks for it again (making an API token), never to the service unasked.
+  return { cookie, csrfToken: json(response).csrfToken as string, password };
 }
 
 export type Session = Awaited<ReturnType<typeof signIn>>;
@@ -51,14 +52,22 @@ export type Session = Awaited<ReturnType<typeof signIn>>;
 /** The headers of a request from the service's own page, signed in. */
 export const asPage = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrfToken });
 
-/** An operator's API token, made with their session. */
-export async function apiToken(app: FastifyInstance, session: Session, name = 'tests') {
-  const response = await app.inject({
+/** Asks for an API token with a session, confirmed with the password (and a code, when given). */
+export const apiTokenRequest = (
+  app: FastifyInstance,
+  session: Session,
+  payload: { name?: string; expiresInDays?: number; password?: string; code?: string } = {},
+) =>
+  app.inject({
     method: 'POST',
     url: '/admin/v1/operators/me/tokens',
     headers: asPage(session),
-    payload: { name, expiresInDays: 30 },
+    payload: { name: 'tests', expiresInDays: 30, password: session.password, ...payload },
   });
+
+/** An operator's API token, made with their session. */
+export async function apiToken(app: FastifyInstance, session: Session, name = 'tests') {
+  const response = await apiTokenRequest(app, session, { name });
   if (response.statusCode !== 201) throw new Error(`token: ${response.statusCode} ${response.body}`);
   return json(response) as { tokenId: string; token: string };
 }

@@ -45,6 +45,8 @@ const ACTION_WORDS: Record<Action, string> = {
   'operator.signed_out': 'signed out',
   'operator.two_factor_enabled': 'turned two-factor sign-in on',
   'operator.two_factor_disabled': 'turned two-factor sign-in off',
+  'operator.two_factor_reset': "turned an operator's two-factor sign-in off",
+  'operator.confirmation_failed': 'gave a wrong password or code to confirm a change',
   'operator.recovery_codes_replaced': 'made new recovery codes',
   'operator.recovery_code_used': 'signed in with a recovery code',
   'operator.token_created': 'made an API token',
