@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
 import { type ConsoleRig, signedInPage, signInOnPage, startConsole } from '../support/console.js';
 import { databaseKinds } from '../support/databases.js';
-import { addOperator } from '../support/operators.js';
+import { addOperator, apiToken, signIn } from '../support/operators.js';
 import { ADMIN_TOKEN } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
@@ -58,6 +58,22 @@ for (const kind of databaseKinds()) {
       assert.equal((await operatorNamed('amina.odhiambo@sacco.example'))?.role, 'finance');
       await hers.reload();
       await hers.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exports' }).waitFor();
+
+      // Her API token shows on her page, for the admin to revoke.
+      const { token } = await apiToken(
+        rig.service.app,
+        await signIn(rig.service.app, 'amina.odhiambo@sacco.example', password),
+        'bis on her laptop',
+      );
+      await page.reload();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page
+        .getByRole('row', { name: /bis on her laptop/ })
+        .getByRole('button', { name: 'Revoke' })
+        .click();
+      await page.getByText('No token in use.').waitFor();
+      const asToken = await fetch(`${rig.origin}/admin/v1/session`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(asToken.status, 401, 'revoked by the admin');
 
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Disable' }).click();

@@ -5,6 +5,7 @@ import { type Role, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
+import { OperatorTokens } from './operator-tokens.js';
 import { type Invite, type Operator, ROLE_WORDS, standing } from './words.js';
 
 /** One operator: change their role, disable or enable them, or make a new invite link. */
@@ -39,6 +40,15 @@ export function OperatorPage() {
     if (error) return setProblem(messageOf(error));
     setProblem('');
     setInvite(data);
+  }
+  async function resetTwoFactor() {
+    if (!operator || !confirm(`Turn off two-factor sign-in for ${operator.name}? Their password alone signs them in.`))
+      return;
+    const { error } = await api.DELETE('/admin/v1/operators/{operatorId}/2fa', { params: { path: { operatorId } } });
+    if (error) return setProblem(messageOf(error));
+    setProblem('');
+    setOperator({ ...operator, twoFactor: false });
+    setSaid('Two-factor sign-in is off for them; their recovery codes no longer work.');
   }
   async function changeRole(event: SubmitEvent) {
     event.preventDefault();
@@ -109,8 +119,14 @@ export function OperatorPage() {
         <button type="button" class="secondary" onClick={newInvite}>
           {operator.passwordSet ? 'A link to reset their password' : 'A new invite link'}
         </button>
+        {operator.twoFactor && !isMe && (
+          <button type="button" class="secondary" onClick={resetTwoFactor}>
+            Turn their two-factor sign-in off
+          </button>
+        )}
       </div>
       {invite && <InviteLink invite={invite} />}
+      <OperatorTokens operatorId={operatorId} />
       <p>
         <a href={`/console/audit?operator=${encodeURIComponent(operator.email)}`}>What they did, in the audit</a>
       </p>
