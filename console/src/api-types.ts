@@ -5554,6 +5554,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The file is larger than 512 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many failed authentications from this address: try again after Retry-After */
             429: {
                 headers: {

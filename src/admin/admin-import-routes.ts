@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../errors.js';
 import { actorOf } from '../http/actor.js';
+import { AdminError, described } from '../http/schemas.js';
+import { spoolBody } from '../http/spooled-body.js';
 import { csvMemberRows } from '../members/import-rows.js';
 import { jsonMemberRows } from '../members/json-import-rows.js';
 import type { MembersImport } from '../members/members-import.js';
@@ -34,12 +35,8 @@ const Refused = Type.Object(
   { description: 'Bad rows: every one is listed, and nothing was changed' },
 );
 
-async function drain(body: Readable): Promise<void> {
-  if (body.readableEnded || body.destroyed) return;
-  body.unpipe();
-  body.resume();
-  await finished(body).catch(() => undefined);
-}
+// A register of a few million members is a few hundred MiB; this bounds the disk a file may take.
+const MAX_REGISTER_BYTES = 512 * 2 ** 20;
 
 export async function adminImportRoutes(app: FastifyInstance, { membersImport }: { membersImport: MembersImport }) {
   // The body reaches the handler as a stream, CSV or JSON, so a register of any length is read in flat memory.
@@ -60,6 +57,7 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
         response: {
           200: Counts,
           400: Refused,
+          413: described(AdminError, 'The file is larger than 512 MiB'),
         },
       },
     },
@@ -69,14 +67,18 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
       if (!(request.body instanceof Readable)) {
         throw invalidInput('body', 'send the register as text/csv or application/json');
       }
-      const body = request.body;
-      const rows = csv ? csvMemberRows(body) : jsonMemberRows(body);
+      // The file is on disk, in a private temporary file, before the import starts: an upload that
+      // stalls holds no transaction, and on the embedded database no connection, so the bank's
+      // calls are not kept waiting for it. The whole file is in before the answer, so the list of
+      // bad rows reaches the operator rather than an answer sent while the client still uploads.
+      const spooled = await spoolBody(request.body, MAX_REGISTER_BYTES);
+      const file = spooled.open();
       try {
+        const rows = csv ? csvMemberRows(file) : jsonMemberRows(file);
         return await membersImport.import(rows, { dryRun: request.query.dryRun === true, actor: actorOf(request) });
       } finally {
-        // An answer sent while the client is still uploading is lost to most clients: read the
-        // rest of the file (and drop it) first, so the list of bad rows reaches the operator.
-        await drain(body);
+        file.destroy();
+        await spooled.discard();
       }
     },
   );
