@@ -59,10 +59,11 @@ for (const kind of databaseKinds()) {
     it('the ERP export gives one line per payment, whatever line breaks the notification carried', async () => {
       const bank = await bankWithToken(t.app, 'Line Break Bank');
       const member = await payableMember(t.app, bank);
+      const narration = 'School fees\nTERM 1\u2028FORM 2\u0085ADM 44\u2029END';
       const body = paymentBody(member, {
         transactionReference: newReference('LB'),
         payerName: 'JANE\r\nWANJIRU',
-        narration: 'School fees\nTERM 1\u2028FORM 2\u0085ADM 44\u2029END',
+        narration,
       });
       assert.equal((await bankCall(t.app, bank.token, 'payments', body)).statusCode, 200);
       const row = await exportedRow(t, body.transactionReference as string);
@@ -74,7 +75,7 @@ for (const kind of databaseKinds()) {
         .split('\n')
         .map((line) => JSON.parse(line))
         .find((r) => r.transactionReference === body.transactionReference);
-      assert.equal(record.narration, body.narration);
+      assert.equal(record.narration, narration);
     });
 
     it("a reconciliation's CSV report gives one line per statement line, whatever the statement's text held", async () => {
