@@ -60,6 +60,9 @@ const NOT_YET_READ: Record<string, string> = {
   'mt940/deutsche-bank-de.sta': 'refused on line 5: a space between amount and type in :61: ("D12,35 NRTIKREF+//...")',
   'mt940/zenith-bank-ng.sta':
     'refused on line 6: :61: with no transaction type nor customer reference ("CN220000,00//19239782213")',
+  // A message with no closing balance.
+  'mt940/olb-de-no-62f.sta':
+    'refused at line 10: a message with no :62F:/:62M: (it ends with :65F:) is taken for a file cut short',
   // Several accounts in one file.
   'mt940/betterplace-sepa-de.sta': 'refused on line 27: 20 accounts in one file ("upload one account at a time")',
   'camt053/bank-of-lithuania-camt053-001-08-two-accounts.xml':
