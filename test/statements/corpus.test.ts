@@ -39,7 +39,7 @@ const NOT_YET_READ: Record<string, string> = {
   'mt940/rabobank-nl-940-header.sta':
     'refused on line 1: a ":940:" header line and a trailing \\x1a; then 11 accounts (EUR, USD, JPY) in one file',
   'mt940/two-accounts-nl.sta':
-    'refused on line 1: a ":940:" header line and a trailing \\x1a; then 4 accounts in one file, three with no entries',
+    'refused on line 1: a ":940:" header line and a trailing \\x1a; then 4 accounts in one file, two with no entries',
   'mt940/danske-bank-dk.sta':
     'refused on line 1: the bank\'s prose ("This is an example file ...") before the first :20:',
   'mt940/danske-bank-fi.sta':
