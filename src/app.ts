@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { adminAuth } from './admin/admin-auth.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { bankRoutes } from './bank-routes.js';
 import { handoverRoutes } from './clients/handover-routes.js';
@@ -20,6 +21,7 @@ import { countAnswers, createMetrics } from './http/metrics.js';
 import { documentRoute, openApiOptions } from './http/openapi.js';
 import { operationsRoutes } from './http/operations-routes.js';
 import { boundPathIds } from './http/path-ids.js';
+import { createPublicLimit, limitPublicPages } from './http/public-limit.js';
 import { requestIdOf, SERVER_LIMITS, type ServerLimits } from './http/server-limits.js';
 import { warnOfUntrustedForwarding } from './http/untrusted-forwarding.js';
 import { serializerCompiler, validatorCompiler } from './http/validation.js';
@@ -103,7 +105,9 @@ export async function buildApp({
     request.log.info({ req: request }, 'request aborted by the client');
   });
   warnOfUntrustedForwarding(app, config.trustedProxies, clock);
-  const metrics = createMetrics(database, services.webhookStats);
+  const publicLimit = createPublicLimit(config.publicRateLimit, clock);
+  limitPublicPages(app, publicLimit);
+  const metrics = createMetrics(database, services.webhookStats, { clientLabels: config.metricsClientLabels });
   countAnswers(app, metrics);
 
   parseJsonBodies(app);
@@ -118,7 +122,12 @@ export async function buildApp({
   app.addHook('onRoute', boundPathIds);
   await app.register(inviteRoutes, { operatorsService: services.operatorsService });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
-  await app.register(operationsRoutes, { database, metrics });
+  await app.register(operationsRoutes, {
+    database,
+    metrics,
+    metricsAccess: { token: config.metricsToken, publicLimit, authenticateAdmin: adminAuth(services.adminAuthDeps) },
+    metricsAddress: config.metricsAddress,
+  });
   await app.register(consoleRoutes);
   return app;
 }

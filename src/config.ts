@@ -1,5 +1,6 @@
 import type { AddressRanges } from './addresses.js';
 import { configReader, type Env } from './config-reader.js';
+import { type ListenAddress, readListenAddress } from './listen-address.js';
 
 export interface Config {
   readonly port: number;
@@ -17,8 +18,17 @@ export interface Config {
   readonly requireValidation: boolean;
   /** Proxies whose X-Forwarded-For is believed for the client's address. */
   readonly trustedProxies: AddressRanges;
+  /** Open connections from one /24 (IPv4) or /64 (IPv6). */
   readonly maxConnectionsPerAddress: number;
   /** Validations and payment notifications allowed per bank client in any 60 s, on each instance. */
+  /** Requests per address in any 60 s to what needs no credential (public pages, 404s). */
+  readonly publicRateLimit: number;
+  /** The bearer token Prometheus sends for GET /metrics. */
+  readonly metricsToken: string | undefined;
+  /** Serve /metrics here, without a token, and not on the main port. */
+  readonly metricsAddress: ListenAddress | undefined;
+  /** Label per-bank metrics with the bank's client ID. */
+  readonly metricsClientLabels: boolean;
   readonly bankRateLimit: number;
   /** milliseconds: an operator's session ends after this long without a request */
   readonly sessionIdle: number;
@@ -64,6 +74,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) {
     problems.push(
       'BIS_TOKEN_SIGNING_KEY: too short; use at least 32 random characters (for example: openssl rand -hex 32)',
+  const metricsToken = read('BIS_METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push(
+      'BIS_METRICS_TOKEN: too short; use at least 16 random characters (for example: openssl rand -hex 32)',
+    );
+  }
+  const metricsAddressText = read('BIS_METRICS_ADDRESS');
+  const metricsAddress = metricsAddressText === undefined ? undefined : readListenAddress(metricsAddressText);
+  if (metricsAddress && 'problem' in metricsAddress) problems.push(`BIS_METRICS_ADDRESS=${metricsAddress.problem}`);
     );
   }
 
@@ -91,5 +110,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);
+    publicRateLimit: int('BIS_PUBLIC_RATE_LIMIT', 300, 1, 1_000_000),
+    metricsToken,
+    metricsAddress: metricsAddress && 'problem' in metricsAddress ? undefined : metricsAddress,
+    metricsClientLabels: bool('BIS_METRICS_CLIENT_LABELS', false),
   return Object.freeze(config);
 }

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { NEEDS_POSTGRES } from './support/databases.js';
-import { json, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp } from './support/test-app.js';
 
 async function onServer(statement: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -59,7 +59,9 @@ describe('while PostgreSQL refuses connections', { skip: NEEDS_POSTGRES }, () =>
     await onServer(`alter database ${database} allow_connections true`);
     assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: '9100001' })).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (
+      await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).body;
     assert.ok(
       Number(/^bis_db_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) > 0,
       'the outage is counted',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { databaseKinds } from './support/databases.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app.js';
 
 /** The value of one sample of the Prometheus text, 0 when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -43,7 +43,11 @@ for (const kind of databaseKinds()) {
         paymentBody('7100001', { transactionReference: 'M-1', amount: '99.00' }),
       );
       await t.app.inject({ method: 'POST', url: '/bank/v1/validate', payload: {} }); // no token
-      const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       assert.equal(response.statusCode, 200);
       assert.match(String(response.headers['content-type']), /^text\/plain; version=0\.0\.4/);
       text = response.body;

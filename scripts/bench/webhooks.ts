@@ -38,8 +38,9 @@ async function received(receiver: Server): Promise<{ requests: number; distinct:
 }
 
 /** Messages not yet delivered, from the service's own metrics. */
-async function pending(serviceUrl: string): Promise<number> {
-  const text = await (await fetch(`${serviceUrl}/metrics`)).text();
+async function pending(serviceUrl: string, adminToken: string): Promise<number> {
+  const metrics = await fetch(`${serviceUrl}/metrics`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const text = await metrics.text();
   const match = /^bis_webhook_queue\{measure="pending"\} (\d+)/m.exec(text);
   if (!match) throw new Error('the service reports no bis_webhook_queue{measure="pending"} in /metrics');
   return Number(match[1]);
@@ -90,10 +91,10 @@ export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
       loadSeconds += (performance.now() - started) / 1000;
     }
     const atLoadEnd = await received(receiver);
-    const backlogAtLoadEnd = await pending(serviceUrl);
+    const backlogAtLoadEnd = await pending(serviceUrl, adminToken);
     progress(`webhooks: ${backlogAtLoadEnd} messages left to deliver when the load ended; draining`);
     const drainStarted = performance.now();
-    for (let left = backlogAtLoadEnd; left > 0; left = await pending(serviceUrl)) {
+    for (let left = backlogAtLoadEnd; left > 0; left = await pending(serviceUrl, adminToken)) {
       if (performance.now() - drainStarted > 300_000)
         throw new Error(`webhooks: ${left} messages undelivered after 5 minutes`);
       await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));

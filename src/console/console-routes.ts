@@ -50,6 +50,10 @@ const secured = (reply: FastifyReply) =>
 /** The web console for the organisation's staff: one page, whose script calls the admin API. */
 export async function consoleRoutes(app: FastifyInstance, { dir = new URL('dist/console/', PACKAGE_ROOT) } = {}) {
   const built = readBuilt(dir);
+  // Served to anyone before signing in: counted against the address's public limit.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, publicPage: true };
+  });
   const page = async (_request: unknown, reply: FastifyReply) => {
     if (!built) {
       return secured(reply)

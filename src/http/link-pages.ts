@@ -40,7 +40,8 @@ export const wantsJson = (request: FastifyRequest) =>
 export function setUpLinkRoutes(app: FastifyInstance): () => void {
   useBodyTime(app, 'quick');
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, secretInPath: true };
+    // Opened without a credential (the link is one): counted against the address's public limit.
+    route.config = { ...route.config, secretInPath: true, publicPage: true };
   });
   app.addHook('onRoute', declareResponses({ 408: TooSlow, 503: Unavailable }));
   const answerWrongMethods = trackMethods(app);

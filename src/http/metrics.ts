@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/database.js';
 import type { ErrorCode } from '../errors.js';
+import { AdminError, NoBody } from './schemas.js';
 import { registerWebhookMetrics, type WebhookStats } from './webhook-metrics.js';
 
 declare module 'fastify' {
@@ -41,7 +42,11 @@ const REFUSALS: Record<Counted, Partial<Record<ErrorCode, Outcome>>> = {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /** One registry per app, so that several apps in one process (tests, two instances) keep their own counts. */
-export function createMetrics(database: { stats(): DatabaseStats }, webhooks: WebhookStats) {
+export function createMetrics(
+  database: { stats(): DatabaseStats },
+  webhooks: WebhookStats,
+  { clientLabels }: { clientLabels: boolean },
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bis_' });
   registerWebhookMetrics(registry, webhooks);
@@ -85,6 +90,10 @@ export function createMetrics(database: { stats(): DatabaseStats }, webhooks: We
       registers: [registry],
     }),
   };
+  // The one rule of every per-bank metric: labelled with the bank's client ID only when asked
+  // (BIS_METRICS_CLIENT_LABELS), so that /metrics names no bank; otherwise the label is empty and
+  // the metric is one series for all banks.
+  const byClient = (request: FastifyRequest) => ({ client: clientLabels ? request.clientId : '' });
   // By client: one client asking for many members nobody has is a sign of a stolen token walking
   // the Member Numbers. Clients are the organisation's banks, a handful, so the labels stay few.
   const notFoundByClient = new Counter({
@@ -139,10 +148,10 @@ export function createMetrics(database: { stats(): DatabaseStats }, webhooks: We
         business.adminAuth.inc({ outcome: counted.outcome });
       } else if (counter === 'validations') {
         business.validations.inc({ outcome: counted.outcome });
-        if (counted.outcome === 'not_found') notFoundByClient.inc({ client: request.clientId });
+        if (counted.outcome === 'not_found') notFoundByClient.inc(byClient(request));
       } else {
         business[counter].inc({ outcome: counted.outcome, reason: counted.reason ?? '' });
-        if (counted.newReference) heldByClient.inc({ client: request.clientId });
+        if (counted.newReference) heldByClient.inc(byClient(request));
       }
     },
   };
@@ -156,19 +165,28 @@ export function countAnswers(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
 }
 
-/** Serves the counts at GET /metrics in Prometheus's text format. */
-export function metricsRoute(app: FastifyInstance, metrics: Metrics): void {
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: AdminError } } });
+
+/** Serves the counts at GET /metrics in Prometheus's text format, to whom `guard` lets through. */
+export function metricsRoute(app: FastifyInstance, metrics: Metrics, guard: onRequestHookHandler): void {
   app.get(
     '/metrics',
     {
       // Scraped every few seconds: its requests are counted, not logged.
       logLevel: 'warn',
+      onRequest: guard,
       schema: {
         tags: ['operations'],
-        security: [],
+        security: [{ metricsToken: [] }, { adminAuth: [] }, { sessionCookie: [] }],
         summary: 'Counters and histograms in Prometheus text format',
         produces: ['text/plain'],
-        response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }) },
+        response: {
+          200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }),
+          // JSON, as the admin API refuses, whatever the 200 is.
+          401: refusal('Neither the metrics token nor an admin credential'),
+          403: refusal('A credential, but not an admin'),
+          429: NoBody('Too many requests without the metrics token from this address; try again after Retry-After'),
+        },
       },
     },
     async (_request, reply) => reply.type(metrics.contentType).send(await metrics.text()),

@@ -34,6 +34,11 @@ export function openApiOptions(publicUrl: string, version: string): SwaggerOptio
             scheme: 'bearer',
             description: "An operator's API token (bis login makes one), or the owner token BIS_ADMIN_TOKEN",
           },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'BIS_METRICS_TOKEN, for a Prometheus scraper: opens GET /metrics and nothing else',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',

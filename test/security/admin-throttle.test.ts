@@ -46,7 +46,9 @@ for (const kind of databaseKinds()) {
       assert.equal(events[0].target, guesser);
       assert.equal(events[0].sourceIp, guesser);
 
-      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const metrics = (
+        await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      ).body;
       assert.match(metrics, /^bis_admin_auth_refusals_total\{outcome="refused"\} 20$/m);
       assert.match(metrics, /^bis_admin_auth_refusals_total\{outcome="throttled"\} 2$/m);
     });

@@ -6,14 +6,14 @@ import { createMembersStore } from '../../src/members/members-store.js';
 import { bankCall, bankWithToken, paymentBody, putMember, tokenFor } from '../support/bank.js';
 import { HOUR, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 type Bank = Awaited<ReturnType<typeof bankWithToken>>;
 
 for (const kind of databaseKinds()) {
   describe(`a limit on each bank client's calls (${kind})`, () => {
     let t: TestApp;
-    before(async () => (t = await startTestApp(kind, { config: { bankRateLimit: 5 } })));
+    before(async () => (t = await startTestApp(kind, { config: { bankRateLimit: 5, metricsClientLabels: true } })));
     after(() => t.close());
 
     const count = async (table: 'validations' | 'payments') =>
@@ -55,7 +55,9 @@ for (const kind of databaseKinds()) {
       for (const customerRef of ['7399991', '7399992', '7399993']) {
         assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef })).statusCode, 404);
       }
-      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const metrics = (
+        await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      ).body;
       const line = metrics
         .split('\n')
         .find((text) => text.startsWith(`bis_validations_not_found_total{client="${bank.clientId}"}`));

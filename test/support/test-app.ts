@@ -20,6 +20,11 @@ export const defaultTestConfig: AppConfig = {
   trustedProxies: NO_RANGES,
   maxConnectionsPerAddress: 100,
   bankRateLimit: 6000,
+  // Tests make many requests without a credential from one address, with a clock that stands still.
+  publicRateLimit: 1_000_000,
+  metricsToken: undefined,
+  metricsAddress: undefined,
+  metricsClientLabels: false,
   sessionIdle: 30 * 60_000,
   sessionMax: 12 * 3_600_000,
   requireTwoFactor: false,

@@ -14,7 +14,7 @@ import { admin, bankCall, createBank, paymentBody, putMember, tokenFor } from '.
 import { createTestDatabase, NEEDS_POSTGRES, type TestDatabase } from '../support/databases.js';
 import { serviceOk as call, integrateBank } from '../support/service-http.js';
 import { type ServiceProcess, startService, stopService } from '../support/service-process.js';
-import { defaultTestConfig, json } from '../support/test-app.js';
+import { ADMIN_TOKEN, defaultTestConfig, json } from '../support/test-app.js';
 
 // Instances of the service on one PostgreSQL database deliver every message once: two processes,
 // each running its own deliver-webhooks job; then eight delivery runs claiming all at once.
@@ -87,7 +87,7 @@ async function startCountingReceiver(holdMs: number) {
 
 /** The attempts this instance made, by outcome, from its /metrics. */
 async function attemptsOf(url: string) {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
   const counts = { delivered: 0, retrying: 0, failed: 0 };
   for (const [, outcome, value] of text.matchAll(/^bis_webhook_attempts_total\{outcome="(\w+)"\} (\d+)$/gm))
     if (outcome && outcome in counts) counts[outcome as keyof typeof counts] = Number(value);
