@@ -29,6 +29,7 @@ import { tokenRoutes } from './oauth/token-routes.js';
 import { inviteRoutes } from './operators/invite-routes.js';
 import { PACKAGE_ROOT } from './package-root.js';
 import { createServices, type ServiceConfig, type Services } from './services.js';
+import type { HostResolver } from './webhooks/webhook-addresses.js';
 
 /** What the app reads of the configuration: everything but where to listen and where the database is. */
 export type AppConfig = ServiceConfig & Pick<Config, 'logLevel'>;
@@ -41,6 +42,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Timeouts and the connection cap; the production values unless a test needs short ones. */
   serverLimits?: ServerLimits;
+  /** How webhook receivers' names become addresses: the system's resolver unless a test gives one. */
+  resolveHost?: HostResolver;
 }
 
 // The same relative path from src/ and from dist/.
@@ -61,8 +64,9 @@ export async function buildApp({
   clock,
   logStream,
   serverLimits = SERVER_LIMITS,
+  resolveHost,
 }: AppDeps): Promise<FastifyInstance> {
-  const services = await createServices(database, config, clock);
+  const services = await createServices(database, config, clock, { resolveHost });
   const logger = loggerOptions(config.logLevel);
   const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } =
     serverLimits;

@@ -31,6 +31,7 @@ import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
 import { randomId } from './secrets.js';
+import type { HostResolver } from './webhooks/webhook-addresses.js';
 import { createWebhookServices } from './webhooks/webhook-services.js';
 
 /** The settings the services read: everything but where to listen and where the database is. */
@@ -47,7 +48,12 @@ async function installIdOf(keys: ServiceKeysStore): Promise<string> {
 }
 
 /** Wires stores into services. Each service declares the slice of each store it uses. */
-export async function createServices(database: Pick<Database, 'db' | 'kind'>, config: ServiceConfig, clock: Clock) {
+export async function createServices(
+  database: Pick<Database, 'db' | 'kind'>,
+  config: ServiceConfig,
+  clock: Clock,
+  { resolveHost }: { resolveHost?: HostResolver | undefined } = {},
+) {
   const { db } = database;
   const clientsStore = createClientsStore(db);
   const paymentsStore = createPaymentsStore(db);
@@ -91,6 +97,7 @@ export async function createServices(database: Pick<Database, 'db' | 'kind'>, co
     paymentViews: (paymentIds) => moneyDesk.paymentsQuery.getMany(paymentIds),
     bankBusy: bankTraffic.busy,
     embedded: database.kind === 'pglite',
+    resolveHost,
   });
   return {
     bankTraffic,

@@ -697,7 +697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook endpoints */
+        /** The webhook endpoints; their URLs without the query but for admins */
         get: operations["getAdminWebhooks"];
         put?: never;
         /** Add a webhook endpoint: the events it gets, signed with a secret shown once */
@@ -715,7 +715,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook endpoint */
+        /** A webhook endpoint; its URL without the query but for admins */
         get: operations["getAdminWebhooksByWebhookId"];
         put?: never;
         post?: never;
@@ -723,7 +723,7 @@ export interface paths {
         delete: operations["deleteAdminWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** Change an endpoint: its URL, events, description, or whether it is enabled */
+        /** Change an endpoint: its URL, events, description, whether it is internal or enabled */
         patch: operations["patchAdminWebhooksByWebhookId"];
         trace?: never;
     };
@@ -768,7 +768,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A message and each attempt to deliver it */
+        /** A message and each attempt to deliver it; what the receiver answered, and why no answer came, for admins only */
         get: operations["getAdminWebhooksByWebhookIdMessagesByMessageIdAttempts"];
         put?: never;
         post?: never;
@@ -8021,7 +8021,10 @@ export interface operations {
                     "application/json": {
                         items: {
                             webhookId: string;
+                            /** @description Its query (…?…), which may hold a token, is shown to admins only */
                             url: string;
+                            /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                            internal: boolean;
                             description: string;
                             events: string[];
                             enabled: boolean;
@@ -8123,11 +8126,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https:// (http:// only to localhost, or with BIS_WEBHOOKS_ALLOW_HTTP=true) */
+                    /** @description https:// to a public address; http:// only to an internal endpoint, or with BIS_WEBHOOKS_ALLOW_HTTP=true */
                     url: string;
                     /** @description Among payment.accepted, payment.held, payment.allocated, payment.returned, payment.recorded_from_statement, member.status_changed */
                     events: ("payment.accepted" | "payment.held" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "member.status_changed")[];
                     description?: string;
+                    /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                    internal?: boolean;
                 };
             };
         };
@@ -8140,7 +8145,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         webhookId: string;
+                        /** @description Its query (…?…), which may hold a token, is shown to admins only */
                         url: string;
+                        /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                        internal: boolean;
                         description: string;
                         events: string[];
                         enabled: boolean;
@@ -8266,7 +8274,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         webhookId: string;
+                        /** @description Its query (…?…), which may hold a token, is shown to admins only */
                         url: string;
+                        /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                        internal: boolean;
                         description: string;
                         events: string[];
                         enabled: boolean;
@@ -8493,6 +8504,8 @@ export interface operations {
                     description?: string;
                     /** @description false stops deliveries; true resumes them */
                     enabled?: boolean;
+                    /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                    internal?: boolean;
                 };
             };
         };
@@ -8505,7 +8518,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         webhookId: string;
+                        /** @description Its query (…?…), which may hold a token, is shown to admins only */
                         url: string;
+                        /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                        internal: boolean;
                         description: string;
                         events: string[];
                         enabled: boolean;
@@ -8643,7 +8659,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         webhookId: string;
+                        /** @description Its query (…?…), which may hold a token, is shown to admins only */
                         url: string;
+                        /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
+                        internal: boolean;
                         description: string;
                         events: string[];
                         enabled: boolean;
@@ -8933,6 +8952,8 @@ export interface operations {
                              */
                             at: string;
                             statusCode: number | null;
+                            /** @description delivered (a 2xx), rejected (another status), no_answer (timeout, refused, closed), or address_not_allowed (not sent: the address is one the endpoint may not reach) */
+                            outcome: "delivered" | "rejected" | "no_answer" | "address_not_allowed";
                             latencyMs: number;
                             response: string | null;
                             error: string | null;

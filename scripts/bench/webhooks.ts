@@ -71,6 +71,7 @@ export async function benchWebhooks(setup: Setup): Promise<WebhookFigures> {
   try {
     ({ webhookId } = await adminCall(serviceUrl, adminToken, 'POST', '/webhooks', {
       url: `${receiver.url}/erp`,
+      internal: true,
       events: ['payment.accepted'],
       description: 'npm run bench',
     }));

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../http/actor.js';
+import { actorOf, actsAsAdmin } from '../http/actor.js';
 import { described, Page, paging } from '../http/schemas.js';
 import type { MessagesService } from '../webhooks/messages-service.js';
+import { attemptForNonAdmin } from '../webhooks/non-admin-views.js';
 import type { MessageStatus } from '../webhooks/webhooks-tables.js';
 import { Attempt, Message, MessageParams, WebhookParams } from './admin-webhook-schemas.js';
 
@@ -40,7 +41,8 @@ export async function adminWebhookMessagesRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'A message and each attempt to deliver it',
+        summary:
+          'A message and each attempt to deliver it; what the receiver answered, and why no answer came, for admins only',
         params: MessageParams,
         response: {
           200: Type.Object(
@@ -50,7 +52,10 @@ export async function adminWebhookMessagesRoutes(
         },
       },
     },
-    async (request) => webhookMessages.attempts(request.params.webhookId, request.params.messageId),
+    async (request) => {
+      const message = await webhookMessages.attempts(request.params.webhookId, request.params.messageId);
+      return actsAsAdmin(request) ? message : { ...message, items: message.items.map(attemptForNonAdmin) };
+    },
   );
 
   app.post<ByMessage>(

@@ -10,10 +10,20 @@ const Events = Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(
   description: `Among ${WEBHOOK_EVENTS.join(', ')}`,
 });
 
+const Internal = Type.Boolean({
+  description:
+    "The receiver is on the organisation's own network or machine: it may be at a loopback or private address, " +
+    'and plain http://. Link-local and cloud metadata addresses are refused whatever this says.',
+});
+
 export const WebhookCreate = Type.Object({
-  url: Type.String({ description: 'https:// (http:// only to localhost, or with BIS_WEBHOOKS_ALLOW_HTTP=true)' }),
+  url: Type.String({
+    description:
+      'https:// to a public address; http:// only to an internal endpoint, or with BIS_WEBHOOKS_ALLOW_HTTP=true',
+  }),
   events: Events,
   description: Type.Optional(Type.String({ maxLength: 200 })),
+  internal: Type.Optional(Internal),
 });
 
 export const WebhookChange = Type.Object({
@@ -21,11 +31,13 @@ export const WebhookChange = Type.Object({
   events: Type.Optional(Events),
   description: Type.Optional(Type.String({ maxLength: 200 })),
   enabled: Type.Optional(Type.Boolean({ description: 'false stops deliveries; true resumes them' })),
+  internal: Type.Optional(Internal),
 });
 
 export const Webhook = Type.Object({
   webhookId: Type.String(),
-  url: Type.String(),
+  url: Type.String({ description: 'Its query (…?…), which may hold a token, is shown to admins only' }),
+  internal: Internal,
   description: Type.String(),
   events: Type.Array(Type.String()),
   enabled: Type.Boolean(),
@@ -60,7 +72,20 @@ export const Message = Type.Object({
 export const Attempt = Type.Object({
   at: Timestamp('When the answer came, or the attempt gave up'),
   statusCode: Nullable(Type.Integer({ description: 'null when no answer came (timeout, refused, closed)' })),
+  outcome: Type.Union(
+    [
+      Type.Literal('delivered'),
+      Type.Literal('rejected'),
+      Type.Literal('no_answer'),
+      Type.Literal('address_not_allowed'),
+    ],
+    {
+      description:
+        'delivered (a 2xx), rejected (another status), no_answer (timeout, refused, closed), or address_not_allowed ' +
+        '(not sent: the address is one the endpoint may not reach)',
+    },
+  ),
   latencyMs: Type.Integer(),
-  response: Nullable(Type.String({ description: 'The first 1 KiB of the answer' })),
-  error: Nullable(Type.String({ description: 'Why no answer came' })),
+  response: Nullable(Type.String({ description: 'The first 1 KiB of the answer; admins only' })),
+  error: Nullable(Type.String({ description: 'Why no answer came; admins only' })),
 });

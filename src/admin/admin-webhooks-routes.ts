@@ -1,11 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { actorOf } from '../http/actor.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, actsAsAdmin } from '../http/actor.js';
 import { AdminError, described, NoBody } from '../http/schemas.js';
-import type { WebhookInput, WebhooksService } from '../webhooks/webhooks-service.js';
+import { endpointForNonAdmin } from '../webhooks/non-admin-views.js';
+import type { EndpointView, WebhookInput, WebhooksService } from '../webhooks/webhooks-service.js';
 import { Webhook, WebhookChange, WebhookCreate, WebhookParams, WebhookWithSecret } from './admin-webhook-schemas.js';
 
 type ById = { Params: { webhookId: string } };
+
+/** A URL's query may hold the receiver's token: finance and viewers see it masked. */
+const shownTo = (request: FastifyRequest, view: EndpointView) =>
+  actsAsAdmin(request) ? view : endpointForNonAdmin(view);
 
 /** The ERP's webhook endpoints: added, changed, their secret rotated, removed. */
 export async function adminWebhooksRoutes(
@@ -30,13 +35,13 @@ export async function adminWebhooksRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'The webhook endpoints',
+        summary: 'The webhook endpoints; their URLs without the query but for admins',
         response: {
           200: Type.Object({ items: Type.Array(Webhook) }, { description: 'Every endpoint; never a secret' }),
         },
       },
     },
-    async () => ({ items: await webhooksService.list() }),
+    async (request) => ({ items: (await webhooksService.list()).map((view) => shownTo(request, view)) }),
   );
 
   app.get<ById>(
@@ -44,12 +49,12 @@ export async function adminWebhooksRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'A webhook endpoint',
+        summary: 'A webhook endpoint; its URL without the query but for admins',
         params: WebhookParams,
         response: { 200: described(Webhook, 'The endpoint; never its secret') },
       },
     },
-    async (request) => webhooksService.get(request.params.webhookId),
+    async (request) => shownTo(request, await webhooksService.get(request.params.webhookId)),
   );
 
   app.patch<ById & { Body: WebhookInput }>(
@@ -57,7 +62,7 @@ export async function adminWebhooksRoutes(
     {
       config: { role: 'admin' },
       schema: {
-        summary: 'Change an endpoint: its URL, events, description, or whether it is enabled',
+        summary: 'Change an endpoint: its URL, events, description, whether it is internal or enabled',
         params: WebhookParams,
         body: WebhookChange,
         response: {

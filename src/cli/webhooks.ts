@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks-tables.js';
 import { segment } from './admin-client.js';
 import { positiveInt } from './arguments.js';
@@ -9,6 +9,7 @@ import { type Column, details, print, printJson, table } from './output.js';
 interface Webhook {
   webhookId: string;
   url: string;
+  internal: boolean;
   description: string;
   events: string[];
   enabled: boolean;
@@ -34,6 +35,7 @@ const webhookDetails = (w: Webhook) =>
   details([
     ['webhookId', w.webhookId],
     ['url', w.url],
+    ['internal', w.internal ? 'yes: may be at a loopback or private address' : 'no'],
     ['description', w.description],
     ['events', w.events.join(', ')],
     ['enabled', w.enabled ? 'yes' : `no: ${w.disabledReason ?? 'disabled'}`],
@@ -48,19 +50,26 @@ export function registerWebhooks(program: Command): void {
   webhooks
     .command('add')
     .description('add an endpoint: prints its signing secret, once')
-    .argument('<url>', 'https:// (http:// only to localhost, or with BIS_WEBHOOKS_ALLOW_HTTP=true)')
+    .argument('<url>', 'https:// (http:// only with --internal, or BIS_WEBHOOKS_ALLOW_HTTP=true)')
     .addOption(new Option('--events <events...>', 'the events it gets (default: every payment event)').choices(EVENTS))
     .option('--description <text>', 'what it is, e.g. "ERPNext production"')
-    .action(async (url: string, options: { events?: string[]; description?: string }, command: Command) => {
-      const { api, json } = contextOf(command);
-      const events = options.events ?? EVENTS.filter((event) => event.startsWith('payment.'));
-      const { body } = await api.call<Webhook>('POST', '/webhooks', {
-        json: { url, events, description: options.description },
-      });
-      if (json) return printJson(body);
-      print(webhookDetails(body));
-      print(`\nSigning secret (shown this once; give it to the ERP's integrator):\n\n  ${body.secret}`);
-    });
+    .option('--internal', 'the ERP is on our own network or this machine: a private or loopback address')
+    .action(
+      async (
+        url: string,
+        options: { events?: string[]; description?: string; internal?: boolean },
+        command: Command,
+      ) => {
+        const { api, json } = contextOf(command);
+        const events = options.events ?? EVENTS.filter((event) => event.startsWith('payment.'));
+        const { body } = await api.call<Webhook>('POST', '/webhooks', {
+          json: { url, events, description: options.description, internal: options.internal === true },
+        });
+        if (json) return printJson(body);
+        print(webhookDetails(body));
+        print(`\nSigning secret (shown this once; give it to the ERP's integrator):\n\n  ${body.secret}`);
+      },
+    );
 
   webhooks
     .command('list')
@@ -73,6 +82,7 @@ export function registerWebhooks(program: Command): void {
         { header: 'ID', value: (w) => w.webhookId },
         { header: 'Enabled', value: (w) => (w.enabled ? 'yes' : 'no') },
         { header: 'URL', value: (w) => w.url, max: 48 },
+        { header: 'Internal', value: (w) => (w.internal ? 'yes' : 'no') },
         { header: 'Events', value: (w) => w.events.length, right: true },
       ];
       print(table(body.items, columns));
@@ -85,6 +95,21 @@ export function registerWebhooks(program: Command): void {
     .action(async (id: string, _options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
       const { body } = await api.call<Webhook>('GET', `/webhooks/${segment(id)}`, { hints: NOT_FOUND });
+      if (json) return printJson(body);
+      print(webhookDetails(body));
+    });
+
+  webhooks
+    .command('internal')
+    .description('say whether an endpoint is on our own network (a loopback or private address; http://)')
+    .argument('<id>', 'the webhook ID')
+    .addArgument(new Argument('<yes|no>').choices(['yes', 'no']))
+    .action(async (id: string, answer: string, _options: unknown, command: Command) => {
+      const { api, json } = contextOf(command);
+      const { body } = await api.call<Webhook>('PATCH', `/webhooks/${segment(id)}`, {
+        json: { internal: answer === 'yes' },
+        hints: NOT_FOUND,
+      });
       if (json) return printJson(body);
       print(webhookDetails(body));
     });

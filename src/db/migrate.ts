@@ -12,6 +12,7 @@ import * as webhooks from './migrations/010-webhooks.js';
 import * as outboxWithoutChecks from './migrations/011-outbox-without-checks.js';
 import * as bankCalls from './migrations/012-bank-calls.js';
 import * as acceptedFeed from './migrations/013-accepted-feed.js';
+import * as webhookInternal from './migrations/016-webhook-internal.js';
 import * as rawNotificationTruncated from './migrations/017-raw-notification-truncated.js';
 import type { Db } from './schema.js';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011-outbox-without-checks': outboxWithoutChecks,
   '012-bank-calls': bankCalls,
   '013-accepted-feed': acceptedFeed,
+  '016-webhook-internal': webhookInternal,
   '017-raw-notification-truncated': rawNotificationTruncated,
 };
 

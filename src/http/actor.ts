@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/audit-store.js';
-import { nameOf } from '../auth/principal.js';
+import { mayAct, nameOf } from '../auth/principal.js';
 
 /**
  * Who a request acts as, for the audit: its operator or the owner token once authenticated, or
@@ -15,3 +15,7 @@ export function actorOf(request: FastifyRequest, anonymous = 'anonymous'): Actor
     operatorId: principal?.kind === 'operator' ? principal.operatorId : undefined,
   };
 }
+
+/** Whether the request acts with the admin role: some answers show admins more than others. */
+export const actsAsAdmin = (request: FastifyRequest): boolean =>
+  request.principal !== undefined && mayAct(request.principal, 'admin');

@@ -4,6 +4,8 @@ import type { EndpointsStore } from './endpoints-store.js';
 import type { AttemptOutcome, ClaimedMessage, MessagesStore } from './messages-store.js';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './retry-schedule.js';
 import { signatureHeader } from './signature.js';
+import { AddressNotAllowed } from './webhook-addresses.js';
+import type { Post } from './webhook-post.js';
 
 /** A receiver has this long to answer; a 2xx within it is a delivery. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -26,26 +28,22 @@ export interface DeliveryDeps extends AuditedChanges {
   wallClock?: () => Date;
   /** Counts each attempt by how it ended (metrics). */
   onAttempt?: (result: DeliveryResult) => void;
+  /** Sends an attempt, to the addresses the endpoint may reach (webhook-post.ts). */
+  post: Post;
 }
 
-async function firstBytes(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < RESPONSE_KEPT) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-  }
-  await reader.cancel().catch(() => {});
-  return Buffer.concat(chunks).subarray(0, RESPONSE_KEPT).toString('utf8');
+/** Why an attempt had no answer, in words an admin can act on. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AddressNotAllowed) return error.message;
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError'))
+    return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  return (error instanceof Error && error.message) || 'no answer';
 }
 
 /** Sends the outbox's messages, each attempt by one instance, and records how each went. */
 export function createWebhookDelivery(deps: DeliveryDeps) {
-  const { messagesStore, writeAccepted, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt } = deps;
+  const { messagesStore, writeAccepted, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt, post } =
+    deps;
   const wallClock = deps.wallClock ?? (() => new Date());
 
   async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
@@ -58,12 +56,12 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     }
     const started = performance.now();
     try {
-      const response = await fetch(message.url, {
-        method: 'POST',
-        redirect: 'manual',
+      const answer = await post(message.url, message.internal ? 'internal' : 'public', {
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        keep: RESPONSE_KEPT,
         headers: {
           'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'bank-integration-service webhooks',
           'webhook-id': id,
           'webhook-timestamp': String(timestamp),
@@ -71,11 +69,9 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
         },
         body,
       });
-      const text = await firstBytes(response);
-      return outcome(message, response.status, { response: text, error: null }, started);
+      return outcome(message, answer.statusCode, { response: answer.text, error: null }, started);
     } catch (error) {
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-      return outcome(message, null, { response: null, error: reason || 'no answer' }, started);
+      return outcome(message, null, { response: null, error: reasonOf(error) }, started);
     }
   }
 

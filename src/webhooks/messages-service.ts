@@ -4,6 +4,7 @@ import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
 import type { AttemptRow, MessageRow, MessagesStore } from './messages-store.js';
 import { enqueue } from './outbox.js';
+import { ADDRESS_NOT_ALLOWED } from './webhook-addresses.js';
 import type { MessageStatus } from './webhooks-tables.js';
 
 const messageView = (row: MessageRow) => ({
@@ -18,9 +19,17 @@ const messageView = (row: MessageRow) => ({
   lastStatusCode: row.last_status_code,
 });
 
+/** How an attempt went, in words every role may read (the answer and the error are admins' only). */
+function outcomeOf(row: AttemptRow) {
+  if (row.status_code === null)
+    return row.error?.startsWith(ADDRESS_NOT_ALLOWED) ? ('address_not_allowed' as const) : ('no_answer' as const);
+  return row.status_code >= 200 && row.status_code < 300 ? ('delivered' as const) : ('rejected' as const);
+}
+
 const attemptView = (row: AttemptRow) => ({
   at: row.at.toISOString(),
   statusCode: row.status_code,
+  outcome: outcomeOf(row),
   latencyMs: row.latency_ms,
   response: row.response,
   error: row.error,

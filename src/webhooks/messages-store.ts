@@ -16,6 +16,8 @@ export interface ClaimedMessage {
   occurred_at: Date;
   attempts: number;
   url: string;
+  /** Whether the endpoint may reach the organisation's own network (webhook-addresses.ts). */
+  internal: boolean;
   secret: string;
   previous_secret: string | null;
   previous_secret_until: Date | null;
@@ -61,7 +63,7 @@ export function createMessagesStore(db: Db, inIndexOrder: InIndexOrder) {
           from due where m.id = due.id
           returning m.id, m.endpoint_id, m.event_type, m.payment_id, m.payload, m.occurred_at, m.attempts
         )
-        select claimed.*, w.url, w.secret, w.previous_secret, w.previous_secret_until
+        select claimed.*, w.url, w.internal, w.secret, w.previous_secret, w.previous_secret_until
         from claimed join webhook_endpoints w on w.id = claimed.endpoint_id
         order by claimed.id`;
       return inIndexOrder((ex) => query.execute(ex)).then((result) =>

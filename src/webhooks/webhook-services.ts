@@ -7,6 +7,8 @@ import { createWebhookDelivery, type DeliveryResult } from './delivery.js';
 import { createEndpointsStore } from './endpoints-store.js';
 import { createMessagesService } from './messages-service.js';
 import { createMessagesStore } from './messages-store.js';
+import { type HostResolver, systemResolver } from './webhook-addresses.js';
+import { createWebhookPost } from './webhook-post.js';
 import { createWebhooksService } from './webhooks-service.js';
 
 export interface WebhookServicesDeps extends AuditedChanges {
@@ -18,6 +20,8 @@ export interface WebhookServicesDeps extends AuditedChanges {
   bankBusy: () => boolean;
   /** The embedded database, which keeps no statistics (src/db/index-order.ts). */
   embedded: boolean;
+  /** How receivers' names become addresses: the system's resolver, or a test's. */
+  resolveHost?: HostResolver | undefined;
 }
 
 const BATCH = 200;
@@ -29,6 +33,7 @@ const RUN_BUDGET_MS = 5_000;
 /** The ERP's webhooks: endpoints, the outbox's messages, and their delivery by a background job. */
 export function createWebhookServices(deps: WebhookServicesDeps) {
   const { db, clock, auditStore, transact, timeZone, allowHttp, paymentViews, bankBusy } = deps;
+  const resolve = deps.resolveHost ?? systemResolver;
   const endpointsStore = createEndpointsStore(db);
   const indexOrder = inIndexOrder(db, deps.embedded);
   const messagesStore = createMessagesStore(db, indexOrder);
@@ -42,6 +47,7 @@ export function createWebhookServices(deps: WebhookServicesDeps) {
     auditStore,
     transact,
     clock,
+    post: createWebhookPost(resolve),
     onAttempt: (result) => {
       attempts[result] += 1;
     },
@@ -68,6 +74,7 @@ export function createWebhookServices(deps: WebhookServicesDeps) {
       transact,
       clock,
       allowHttp,
+      resolve,
       writeAccepted: acceptedMessages.writeAll,
     }),
     webhookMessages: createMessagesService({

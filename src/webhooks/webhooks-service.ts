@@ -3,23 +3,27 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { invalidInput, notFound } from '../errors.js';
 import { randomId } from '../secrets.js';
 import type { EndpointRow, EndpointsStore } from './endpoints-store.js';
+import { type HostResolver, urlRefusal } from './webhook-addresses.js';
 import { WEBHOOK_EVENTS } from './webhooks-tables.js';
 
 /** How long a rotated-out secret keeps signing beside the new one, so the receiver can switch over. */
 export const PREVIOUS_SECRET_MS = 24 * 3_600_000;
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface WebhookInput {
   url?: string;
   events?: string[];
   description?: string;
   enabled?: boolean;
+  /** May reach loopback and private addresses (and take plain http://): the ERP is on our own network. */
+  internal?: boolean;
 }
 
 export interface WebhooksServiceDeps extends AuditedChanges {
   endpointsStore: EndpointsStore;
   /** BIS_WEBHOOKS_ALLOW_HTTP: plain http to any host, for a test network. */
   allowHttp: boolean;
+  /** Resolves a URL's host name, to refuse at once one that points where it may not. */
+  resolve: HostResolver;
   /**
    * Writes the messages of every payment accepted so far, to the endpoints subscribed until now:
    * a change of who is subscribed applies to payments accepted after it (accepted-messages.ts).
@@ -35,6 +39,7 @@ export function endpointView(row: EndpointRow) {
   return {
     webhookId: row.id,
     url: row.url,
+    internal: row.internal,
     description: row.description,
     events: row.events,
     enabled: row.enabled,
@@ -47,19 +52,24 @@ export function endpointView(row: EndpointRow) {
 export type EndpointView = ReturnType<typeof endpointView>;
 
 export function createWebhooksService(deps: WebhooksServiceDeps) {
-  const { endpointsStore, auditStore, transact, clock, allowHttp, writeAccepted } = deps;
-  const readUrl = (input: unknown): string => {
+  const { endpointsStore, auditStore, transact, clock, allowHttp, writeAccepted, resolve } = deps;
+  /** The URL as stored, if an endpoint of this reach may have it; every delivery checks its address again. */
+  const readUrl = async (input: unknown, internal: boolean): Promise<string> => {
     let url: URL;
     try {
       url = new URL(String(input ?? '').trim());
     } catch {
       throw invalidInput('url', 'must be an absolute https:// URL');
     }
-    const plainAllowed = allowHttp || LOCAL_HOSTS.has(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainAllowed)) {
-      throw invalidInput('url', 'must be https:// (http:// only to localhost, or with BIS_WEBHOOKS_ALLOW_HTTP=true)');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (internal || allowHttp))) {
+      throw invalidInput(
+        'url',
+        'must be https:// (http:// only to an internal endpoint, or with BIS_WEBHOOKS_ALLOW_HTTP=true)',
+      );
     }
     if (url.username || url.password) throw invalidInput('url', 'must not hold a user name or password');
+    const refusal = await urlRefusal(url, internal ? 'internal' : 'public', resolve);
+    if (refusal) throw invalidInput('url', refusal);
     return url.toString();
   };
   const readEvents = (input: unknown): string[] => {
@@ -82,9 +92,11 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
   return {
     async create(input: WebhookInput, actor: Actor): Promise<EndpointView & { secret: string }> {
       const now = clock.now();
+      const internal = input.internal === true;
       const row = {
         id: randomId(16),
-        url: readUrl(input.url),
+        url: await readUrl(input.url, internal),
+        internal,
         events: readEvents(input.events),
         description: readDescription(input.description),
         secret: newSecret(),
@@ -98,7 +110,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       await writeAccepted();
       await transact(async (tx) => {
         await endpointsStore.insert(row, tx);
-        await auditStore.record('webhook.created', row.id, actor, { url: row.url, events: row.events }, tx);
+        await auditStore.record('webhook.created', row.id, actor, { url: row.url, internal, events: row.events }, tx);
       });
       return { ...endpointView({ ...row, enabled: true }), secret: row.secret };
     },
@@ -112,9 +124,13 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     },
 
     async update(id: string, input: WebhookInput, actor: Actor): Promise<EndpointView> {
-      await existing(id);
+      const current = await existing(id);
+      const internal = input.internal ?? current.internal;
+      // A new URL, or an endpoint no longer internal, is checked against what it may now reach.
+      const url = input.url ?? (input.internal === false ? current.url : undefined);
       const change = {
-        ...(input.url === undefined ? {} : { url: readUrl(input.url) }),
+        ...(url === undefined ? {} : { url: await readUrl(url, internal) }),
+        ...(input.internal === undefined ? {} : { internal }),
         ...(input.events === undefined ? {} : { events: readEvents(input.events) }),
         ...(input.description === undefined ? {} : { description: readDescription(input.description) }),
         // Enabling again starts the failure count afresh.

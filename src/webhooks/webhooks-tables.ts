@@ -16,6 +16,8 @@ export type MessageStatus = 'pending' | 'delivered' | 'failed';
 export interface WebhookEndpointsTable {
   id: string;
   url: string;
+  /** May reach loopback and private addresses: the ERP is on the organisation's own network. */
+  internal: ColumnType<boolean, boolean | undefined, boolean>;
   description: string;
   events: ColumnType<string[], string[], string[]>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;

@@ -83,6 +83,7 @@ for (const kind of databaseKinds()) {
         'webhooks',
         'add',
         receiver.url,
+        '--internal',
         '--events',
         'payment.accepted',
         'member.status_changed',
@@ -95,6 +96,7 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(added, {
         webhookId,
         url: receiver.url,
+        internal: 'yes: may be at a loopback or private address',
         description: 'ERPNext staging',
         events: 'payment.accepted, member.status_changed',
         enabled: 'yes',
@@ -111,14 +113,14 @@ for (const kind of databaseKinds()) {
       assert.notEqual(other.secret, secrets[0]);
 
       const listed = await human('webhooks', 'list');
-      assert.deepEqual(listed.split('\n')[0]!.trim().split(/\s+/), ['ID', 'Enabled', 'URL', 'Events']);
+      assert.deepEqual(listed.split('\n')[0]!.trim().split(/\s+/), ['ID', 'Enabled', 'URL', 'Internal', 'Events']);
       assert.deepEqual(
         rowsOf(listed)
           .map((row) => row.trim().split(/\s+/))
           .sort(),
         [
-          [webhookId, 'yes', receiver.url, '2'],
-          [other.webhookId, 'yes', 'https://erp.example.org/hooks/bis', '5'],
+          [webhookId, 'yes', receiver.url, 'yes', '2'],
+          [other.webhookId, 'yes', 'https://erp.example.org/hooks/bis', 'no', '5'],
         ].sort(),
       );
       const shown = await human('webhooks', 'show', webhookId);

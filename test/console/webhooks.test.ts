@@ -30,6 +30,7 @@ for (const kind of databaseKinds()) {
       await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
       await page.getByLabel("Address (URL) of the ERP's receiver").fill(receiver.url);
       await page.getByLabel('Description').fill('Our ERP');
+      await page.getByLabel(/The receiver is on our own network/).check();
       await page.getByLabel('Finance allocated a held payment to a member').check();
       await page.getByRole('button', { name: 'Add the endpoint' }).click();
       const secret = await page.getByLabel('Signing secret').inputValue();

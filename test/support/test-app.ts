@@ -4,6 +4,7 @@ import { NO_RANGES } from '../../src/addresses.js';
 import { type AppConfig, buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import type { ServerLimits } from '../../src/http/server-limits.js';
+import type { HostResolver } from '../../src/webhooks/webhook-addresses.js';
 import { ManualClock } from './clock.js';
 import { createTestDatabase, type DatabaseKind, openMigrated } from './databases.js';
 
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   dataDir?: string;
   serverLimits?: ServerLimits;
+  /** How webhook receivers' names resolve, instead of the system's resolver. */
+  resolveHost?: HostResolver;
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -74,6 +77,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       clock,
       ...(logStream ? { logStream } : {}),
       ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
     await app.ready();
     const close = async () => {

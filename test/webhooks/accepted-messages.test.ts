@@ -25,7 +25,7 @@ for (const kind of databaseKinds()) {
 
     const subscribe = async (events: string[]) => {
       receiver = await startReceiver();
-      const created = await admin(t.app, 'POST', '/webhooks', { url: receiver.url, events });
+      const created = await admin(t.app, 'POST', '/webhooks', { url: receiver.url, internal: true, events });
       assert.equal(created.statusCode, 201, created.body);
       const body = json(created);
       await receiver.setUp({ secrets: [body.secret] });

@@ -150,6 +150,7 @@ for (const kind of databaseKinds()) {
       const token = await integrateBank(service.url, 'Webhook Crash Bank', MEMBER, 'Crash Member');
       const endpoint = await ok(service.url, 'POST', '/admin/v1/webhooks', {
         url: receiver.url,
+        internal: true,
         events: ['payment.accepted'],
         description: 'ERP under a crash',
       });

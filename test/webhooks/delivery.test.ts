@@ -30,7 +30,12 @@ for (const kind of databaseKinds()) {
     const subscribe = async (events = ALL_EVENTS, plan: string[] = []) => {
       bank = await bankWithToken(t.app, 'Harambee Bank');
       receiver = await startReceiver();
-      const created = await admin(t.app, 'POST', '/webhooks', { url: receiver.url, events, description: 'ERP' });
+      const created = await admin(t.app, 'POST', '/webhooks', {
+        url: receiver.url,
+        internal: true,
+        events,
+        description: 'ERP',
+      });
       assert.equal(created.statusCode, 201, created.body);
       const body = json(created);
       assert.match(body.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);

@@ -166,6 +166,7 @@ describe('webhooks from two instances on one PostgreSQL database', { skip: NEEDS
     const token = await integrateBank(a.url, 'Two Instances Bank', MEMBER, 'Shared Member');
     const endpoint = await call(a.url, 'POST', '/admin/v1/webhooks', {
       url: receiver.url,
+      internal: true,
       events: ['payment.accepted'],
       description: 'ERP behind two instances',
     });
@@ -234,7 +235,11 @@ describe('webhooks from two instances on one PostgreSQL database', { skip: NEEDS
 
     const receiver = await startCountingReceiver(0);
     receivers.push(receiver);
-    const created = await admin(a, 'POST', '/webhooks', { url: receiver.url, events: ['payment.accepted'] });
+    const created = await admin(a, 'POST', '/webhooks', {
+      url: receiver.url,
+      internal: true,
+      events: ['payment.accepted'],
+    });
     assert.equal(created.statusCode, 201, created.body);
     const endpoint = json(created);
     receiver.setSecret(endpoint.secret);

@@ -13,6 +13,13 @@ type Attempt =
 
 const STATUS_WORDS: Record<Status, string> = { pending: 'waiting', delivered: 'delivered', failed: 'failed' };
 
+/** What came back; why nothing did is shown to admins only (the API leaves it out for others). */
+function answerOf(attempt: Attempt): string {
+  if (attempt.statusCode !== null) return String(attempt.statusCode);
+  if (attempt.outcome === 'address_not_allowed') return `not sent: ${attempt.error ?? 'address not allowed'}`;
+  return attempt.error ? `no answer (${attempt.error})` : 'no answer';
+}
+
 /** A message's attempts, read each time they are opened: a delivery may have happened since. */
 function Attempts({ webhookId, messageId }: { webhookId: string; messageId: string }) {
   const [attempts, setAttempts] = useState<Attempt[] | undefined>(undefined);
@@ -35,9 +42,7 @@ function Attempts({ webhookId, messageId }: { webhookId: string; messageId: stri
         <ol class="attempts">
           {attempts.map((attempt) => (
             <li key={attempt.at}>
-              <When at={attempt.at} />:{' '}
-              {attempt.statusCode === null ? `no answer (${attempt.error})` : attempt.statusCode} in {attempt.latencyMs}{' '}
-              ms
+              <When at={attempt.at} />: {answerOf(attempt)} in {attempt.latencyMs} ms
               {attempt.response ? <pre>{attempt.response}</pre> : null}
             </li>
           ))}

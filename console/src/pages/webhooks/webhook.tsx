@@ -41,6 +41,10 @@ export function WebhookPage() {
     act(enabled ? 'Deliveries resumed.' : 'Deliveries stopped.', () =>
       api.PATCH('/admin/v1/webhooks/{webhookId}', { ...path, body: { enabled } }),
     );
+  const setInternal = (internal: boolean) =>
+    act(internal ? 'Marked internal.' : 'Marked public.', () =>
+      api.PATCH('/admin/v1/webhooks/{webhookId}', { ...path, body: { internal } }),
+    );
   const test = () =>
     act('A webhook.test event is on its way: it shows in the log below.', () =>
       api.POST('/admin/v1/webhooks/{webhookId}/test', path),
@@ -68,6 +72,10 @@ export function WebhookPage() {
             <dd>{webhook.description || '—'}</dd>
             <dt>Receives</dt>
             <dd>{webhook.events.join(', ')}</dd>
+            <dt>Network</dt>
+            <dd>
+              {webhook.internal ? 'internal: it may be at a private or loopback address' : 'public addresses only'}
+            </dd>
             <dt>Deliveries</dt>
             <dd>{webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`}</dd>
             <dt>Added</dt>
@@ -79,6 +87,9 @@ export function WebhookPage() {
             <div class="actions">
               <button type="button" onClick={() => setEnabled(!webhook.enabled)}>
                 {webhook.enabled ? 'Stop deliveries' : 'Resume deliveries'}
+              </button>
+              <button type="button" onClick={() => setInternal(!webhook.internal)}>
+                {webhook.internal ? 'Mark as public' : 'Mark as internal'}
               </button>
               <button type="button" onClick={test}>
                 Send a test event

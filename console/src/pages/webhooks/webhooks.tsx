@@ -18,7 +18,12 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
     const form = new FormData(element);
     const events = form.getAll('events').map(String) as WebhookEvent[];
     const { data, error } = await api.POST('/admin/v1/webhooks', {
-      body: { url: String(form.get('url')).trim(), events, description: String(form.get('description')) },
+      body: {
+        url: String(form.get('url')).trim(),
+        events,
+        description: String(form.get('description')),
+        internal: form.get('internal') === 'yes',
+      },
     });
     if (error) return setProblem(messageOf(error));
     setProblem('');
@@ -33,6 +38,14 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
       <input id="webhook-url" name="url" type="url" required placeholder="https://erp.example/webhooks/payments" />
       <label for="webhook-description">Description</label>
       <input id="webhook-description" name="description" maxLength={200} />
+      <label class="check">
+        <input type="checkbox" name="internal" value="yes" aria-describedby="webhook-internal-note" /> The receiver is
+        on our own network or this machine (internal)
+      </label>
+      <p id="webhook-internal-note" class="note">
+        Only an internal endpoint may be at a private or loopback address, and use plain http://. Link-local and cloud
+        metadata addresses are refused whatever this says.
+      </p>
       <fieldset>
         <legend>Events it receives</legend>
         {Object.entries(EVENTS).map(([name, words]) => (
@@ -81,6 +94,7 @@ export function Webhooks() {
             <span class="muted">
               {' '}
               {webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`};{' '}
+              {webhook.internal ? 'internal; ' : ''}
               {webhook.events.join(', ')}
             </span>
           </li>
