@@ -61,7 +61,7 @@ export async function adminWebhookMessagesRoutes(
   app.post<ByMessage>(
     '/webhooks/:webhookId/messages/:messageId/replay',
     {
-      config: { role: 'admin' },
+      config: { role: 'finance' },
       schema: {
         summary: 'Send a message again, at once, with the same webhook-id',
         params: MessageParams,
@@ -74,7 +74,7 @@ export async function adminWebhookMessagesRoutes(
   app.post<ById & { Body: { since?: string } }>(
     '/webhooks/:webhookId/replay',
     {
-      config: { role: 'admin' },
+      config: { role: 'finance' },
       schema: {
         summary: 'Send again every message to this endpoint that failed for good since a time',
         params: WebhookParams,

@@ -100,7 +100,7 @@ export function WebhookPage() {
             </div>
           )}
           {secret && <CopyField label="New signing secret (shown only now)" value={secret} />}
-          <Messages webhookId={webhookId} round={round} canReplay={allows(role, 'admin')} />
+          <Messages webhookId={webhookId} round={round} canReplay={allows(role, 'finance')} />
         </>
       )}
     </section>
