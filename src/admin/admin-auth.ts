@@ -15,7 +15,7 @@ export interface AdminAuthDeps {
   adminTokens: Pick<AdminTokens, 'check'>;
   signInService: Pick<SignInService, 'resolve'>;
   apiTokensService: Pick<ApiTokensService, 'resolve'>;
-  /** Failed tokens per source address. */
+  /** Wrong tokens per source address. */
   throttle: Throttle;
   auditStore: AuditRecorder;
   /** The service's own pages are served from here: a request from them carries this Origin. */
@@ -29,10 +29,10 @@ const unauthorized = (message: string, detail: string) => new DomainError('unaut
 /**
  * The admin API's gate. A request proves who it acts for with a session cookie (people, signed in
  * through the console), an operator's API token, or the owner token (BIS_ADMIN_TOKEN); then its
- * route's role decides. A bank token never passes. An address that keeps presenting wrong tokens is
- * throttled. A request that changes something with a session cookie must come from the service's
- * own pages: with the session's CSRF token, or the service's own Origin; a cross-site form post
- * has neither and gets 403.
+ * route's role decides. A bank token never passes. An address that keeps presenting wrong tokens has
+ * its further wrong tokens refused with 429. A request that changes something with a session cookie
+ * must come from the service's own pages: with the session's CSRF token, or the service's own
+ * Origin; a cross-site form post has neither and gets 403.
  */
 export function adminAuth({
   adminTokens,
@@ -44,16 +44,22 @@ export function adminAuth({
 }: AdminAuthDeps) {
   const ownOrigin = new URL(publicUrl).origin;
 
+  // A right token passes whatever others at its address tried: guessing one of 256 bits is hopeless,
+  // and many people may share an address. Only wrong tokens are counted, and refused past the limit.
   async function byToken(request: FastifyRequest, token: string | undefined): Promise<Principal> {
-    await throttle.assertOpen(request.ip);
     if (token?.startsWith(OPERATOR_TOKEN_PREFIX)) {
       const principal = await apiTokensService.resolve(token);
       if (principal) return principal;
     } else if ((await adminTokens.check(token)) === 'ok') {
       return { kind: 'owner' };
     }
-    if (await throttle.fail(request.ip)) {
+    const attempt = await throttle.attempt(request.ip);
+    if (attempt.count === throttle.limit) {
       await auditStore.record('admin.auth_throttled', request.ip, actorOf(request, 'unknown caller'), {});
+    }
+    if (attempt.over) {
+      await attempt.forget();
+      throw attempt.refusal();
     }
     // The same answer whatever was wrong, and whether or not the service has an admin yet.
     throw unauthorized(

@@ -1,5 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { createSemaphore } from '../db/semaphore.js';
+import { DomainError } from '../errors.js';
 
 /**
  * Operators' passwords are hashed with scrypt from node:crypto: a memory-hard function the
@@ -9,12 +12,38 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+/**
+ * Each hash takes a core of libuv's thread pool for its 50-100 ms, so a burst of sign-ins would
+ * take every core from the bank's calls. At most HASH_SLOTS run at once (half the cores, at least
+ * one), in the whole process, and at most HASH_QUEUE wait for a slot, about a second at worst; past
+ * that a sign-in is answered 503 with Retry-After at once rather than queued without end.
+ */
+export const HASH_SLOTS = Math.max(1, Math.floor(availableParallelism() / 2));
+export const HASH_QUEUE = 16;
+const hashSlot = createSemaphore(HASH_SLOTS);
+let hashesAsked = 0;
+
+const tooManyAtOnce = () =>
+  new DomainError('unavailable', 'Too many sign-ins at once: try again in a moment', {
+    detail: 'password hashing queue full',
+    retryAfterSeconds: 1,
+  });
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (hashesAsked >= HASH_SLOTS + HASH_QUEUE) throw tooManyAtOnce();
+  hashesAsked++;
+  try {
+    return await hashSlot(
+      () =>
+        new Promise<Buffer>((resolve, reject) =>
+          scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
+    );
+  } finally {
+    hashesAsked--;
+  }
 }
 
 /** `scrypt$N$r$p$salt$key`, base64url, so the cost can be raised later and old hashes still checked. */

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
-import { rateLimited } from '../errors.js';
+import { type DomainError, rateLimited } from '../errors.js';
+import { sha256 } from '../secrets.js';
 import type { AuthFailuresStore } from './auth-failures-store.js';
 
 export interface ThrottleRule {
@@ -10,31 +11,46 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
+/** One attempt, counted before its credential is checked. */
+export interface Attempt {
+  /** Attempts in the window, failed or under way, this one included. */
+  count: number;
+  /** Past the limit: refuse it with `refusal()`. */
+  over: boolean;
+  /** 429 with Retry-After: when the oldest attempt counted leaves the window. */
+  refusal(): DomainError;
+  /** Takes the attempt back: it was not a failure (the credential was right, or it was refused unchecked). */
+  forget(): Promise<void>;
+}
+
 /**
  * Limits guessing: after `limit` failed authentications for one key within the window, further
- * attempts are refused with 429 whatever they present, until the oldest failure leaves the window.
- * Failures are counted in the database, so every instance refuses alike.
+ * attempts are refused with 429 until the oldest failure leaves the window. An attempt is counted
+ * and the limit read in one atomic step before the credential is checked, so that many sent at
+ * once cannot all pass a check made before any of them failed. Attempts are counted in the
+ * database, so every instance refuses alike. Keys are kept hashed: an account's key is whatever
+ * was typed as an email, which may be a password typed into the wrong field.
  */
 export function createThrottle(
-  { authFailuresStore, clock }: { authFailuresStore: Pick<AuthFailuresStore, 'since' | 'record'>; clock: Clock },
+  { authFailuresStore, clock }: { authFailuresStore: Pick<AuthFailuresStore, 'count' | 'forget'>; clock: Clock },
   { scope, limit, windowMs }: ThrottleRule,
 ) {
-  const windowStart = () => new Date(clock.now().getTime() - windowMs);
   return {
-    /** Throws 429 with Retry-After while `key` has used up its failures. */
-    async assertOpen(key: string): Promise<void> {
-      const { count, oldest } = await authFailuresStore.since(scope, key, windowStart());
-      if (count < limit || oldest === null) return;
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - clock.now().getTime()) / 1000));
-      throw rateLimited('Too many failed attempts; try again later', retryAfterSeconds);
+    async attempt(key: string): Promise<Attempt> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - windowMs);
+      const { id, count, oldest } = await authFailuresStore.count(scope, sha256(key), now, since);
+      return {
+        count,
+        over: count > limit,
+        refusal: () => {
+          const seconds = Math.ceil((oldest.getTime() + windowMs - clock.now().getTime()) / 1000);
+          return rateLimited('Too many failed attempts; try again later', Math.max(1, seconds));
+        },
+        forget: () => authFailuresStore.forget(id),
+      };
     },
-
-    /** Counts a failure; true when it is the one that closes the throttle. */
-    async fail(key: string): Promise<boolean> {
-      await authFailuresStore.record(scope, key, clock.now());
-      const { count } = await authFailuresStore.since(scope, key, windowStart());
-      return count === limit;
-    },
+    limit,
   };
 }
 

@@ -12,6 +12,7 @@ import * as webhooks from './migrations/010-webhooks.js';
 import * as outboxWithoutChecks from './migrations/011-outbox-without-checks.js';
 import * as bankCalls from './migrations/012-bank-calls.js';
 import * as acceptedFeed from './migrations/013-accepted-feed.js';
+import * as normalEmails from './migrations/014-normal-emails.js';
 import * as webhookInternal from './migrations/016-webhook-internal.js';
 import * as rawNotificationTruncated from './migrations/017-raw-notification-truncated.js';
 import type { Db } from './schema.js';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011-outbox-without-checks': outboxWithoutChecks,
   '012-bank-calls': bankCalls,
   '013-accepted-feed': acceptedFeed,
+  '014-normal-emails': normalEmails,
   '016-webhook-internal': webhookInternal,
   '017-raw-notification-truncated': rawNotificationTruncated,
 };

@@ -4,6 +4,7 @@ import type { Executor } from '../db/schema.js';
 import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
+import { normalEmail } from './emails.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import type { Role } from './operators-tables.js';
 
@@ -43,7 +44,8 @@ export interface OperatorsServiceDeps extends AuditedChanges {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function readEmail(input: string): string {
-  const email = input.trim();
+  // As typed, for showing, but in NFC: its email_key, which finds the account, is normalEmail of it.
+  const email = input.trim().normalize('NFC');
   if (!EMAIL.test(email) || email.length > 254) throw invalidInput('email', 'must be an email address');
   return email;
 }
@@ -95,7 +97,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
       const row: OperatorRow = {
         id: randomId(),
         email,
-        email_key: email.toLowerCase(),
+        email_key: normalEmail(email),
         name,
         role: input.role,
         password_hash: null,

@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
+import { normalEmail } from './emails.js';
 import type { OperatorsTable, Role } from './operators-tables.js';
 
 export type OperatorRow = Selectable<OperatorsTable>;
@@ -24,7 +25,7 @@ export function createOperatorsStore(db: Db) {
     },
 
     findByEmail(email: string, ex: Executor = db): Promise<OperatorRow | undefined> {
-      return ex.selectFrom('operators').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
+      return ex.selectFrom('operators').selectAll().where('email_key', '=', normalEmail(email)).executeTakeFirst();
     },
 
     list(ex: Executor = db): Promise<OperatorRow[]> {

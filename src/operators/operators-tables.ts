@@ -5,7 +5,7 @@ export type Role = 'viewer' | 'finance' | 'admin';
 export interface OperatorsTable {
   id: string;
   email: string;
-  /** The email folded to lower case: emails are unique whatever their case. */
+  /** normalEmail of the email (trimmed, lower-cased, NFC): emails are unique however they are typed. */
   email_key: string;
   name: string;
   role: Role;

@@ -21,15 +21,14 @@ for (const kind of databaseKinds()) {
         headers: { authorization: `Bearer ${token}` },
       });
 
-    it('refuses an address with 429 after 20 failures, whatever it presents, and records it once in the audit', async () => {
+    it("refuses an address's further wrong tokens with 429 after 20 failures, lets a right token through, and records it once in the audit", async () => {
       const guesser = '192.0.2.9';
       for (let i = 0; i < 20; i++) assert.equal((await call(`guess-${i}-0123456789`, guesser)).statusCode, 401);
-      for (const token of ['one-more-guess-0123456789', ADMIN_TOKEN]) {
-        const throttled = await call(token, guesser);
-        assert.equal(throttled.statusCode, 429, 'even the right token');
-        const retryAfter = Number(throttled.headers['retry-after']);
-        assert.ok(retryAfter >= 1 && retryAfter <= 15 * 60, String(retryAfter));
-      }
+      const throttled = await call('one-more-guess-0123456789', guesser);
+      assert.equal(throttled.statusCode, 429);
+      const retryAfter = Number(throttled.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 15 * 60, String(retryAfter));
+      assert.equal((await call(ADMIN_TOKEN, guesser)).statusCode, 200, 'a right token, whoever else guessed there');
       assert.equal((await call(ADMIN_TOKEN, '192.0.2.10')).statusCode, 200, 'another address is not affected');
 
       const audit = json(await call(ADMIN_TOKEN, '192.0.2.10'));
@@ -50,10 +49,10 @@ for (const kind of databaseKinds()) {
         await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
       ).body;
       assert.match(metrics, /^bis_admin_auth_refusals_total\{outcome="refused"\} 20$/m);
-      assert.match(metrics, /^bis_admin_auth_refusals_total\{outcome="throttled"\} 2$/m);
+      assert.match(metrics, /^bis_admin_auth_refusals_total\{outcome="throttled"\} 1$/m);
     });
 
-    it('counts in the database, so a restarted or second instance refuses alike, and lets the address in after 15 minutes', async () => {
+    it("counts in the database, so a restarted or second instance refuses alike, and takes the address's tokens again after 15 minutes", async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'bis-throttle-'));
       let own = await startTestApp(kind, { dataDir });
       try {
@@ -67,9 +66,9 @@ for (const kind of databaseKinds()) {
           });
         for (let i = 0; i < 20; i++) assert.equal((await ask(`guess-${i}-0123456789`)).statusCode, 401);
         own = await own.restart();
-        assert.equal((await ask(ADMIN_TOKEN)).statusCode, 429);
+        assert.equal((await ask('guess-after-restart-0123456789')).statusCode, 429);
         own.clock.advance(15 * MINUTE);
-        assert.equal((await ask(ADMIN_TOKEN)).statusCode, 200);
+        assert.equal((await ask('guess-15-minutes-later-0123456789')).statusCode, 401);
       } finally {
         await own.close();
         rmSync(dataDir, { recursive: true, force: true });

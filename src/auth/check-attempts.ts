@@ -1,0 +1,59 @@
+import type { DomainError } from '../errors.js';
+import type { Throttle } from './throttle.js';
+
+/** The sign-in's throttles, which every check of a person's password or second factor goes through. */
+export interface SignInThrottles {
+  /** Failures per account: the key is the normalised email. */
+  account: Throttle;
+  /** Failures per source address. */
+  address: Throttle;
+}
+
+/** A check of a password or second factor, counted for its account and its address before it runs. */
+export interface CheckAttempt {
+  /** The account has had its failures: the check goes on only where a lock may be passed, else `refusal()`. */
+  readonly locked: boolean;
+  /** Nothing else from this address within the window, failed or under way. */
+  readonly fromCleanAddress: boolean;
+  /** 429 with Retry-After for the locked account. */
+  refusal(): DomainError;
+  /** Keeps the attempt as a failure, for the address and (unless locked already) the account; a locked account's 429. */
+  fail(): DomainError | undefined;
+}
+
+/**
+ * Runs `check` as one counted attempt for the account and one for the address. An address past its
+ * limit is refused before anything else. Unless `check` calls `fail()`, both attempts are taken
+ * back when it ends, however it ends: a right password is no failure, nor a check that could not run.
+ * A locked account's own count does not grow, so its lock ends when its oldest failure leaves the window.
+ */
+export async function withCheckAttempt<T>(
+  throttles: SignInThrottles,
+  keys: { account: string; address: string },
+  check: (attempt: CheckAttempt) => Promise<T>,
+): Promise<T> {
+  const byAddress = await throttles.address.attempt(keys.address);
+  if (byAddress.over) {
+    await byAddress.forget();
+    throw byAddress.refusal();
+  }
+  const byAccount = await throttles.account.attempt(keys.account).catch(async (error: unknown) => {
+    await byAddress.forget();
+    throw error;
+  });
+  let failed = false;
+  try {
+    return await check({
+      locked: byAccount.over,
+      fromCleanAddress: byAddress.count === 1,
+      refusal: () => byAccount.refusal(),
+      fail: () => {
+        failed = true;
+        return byAccount.over ? byAccount.refusal() : undefined;
+      },
+    });
+  } finally {
+    if (!failed) await byAddress.forget();
+    if (!failed || byAccount.over) await byAccount.forget();
+  }
+}
