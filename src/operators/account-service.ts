@@ -6,6 +6,7 @@ import { newTotpKey, totpEnrolment } from '../auth/totp.js';
 import { conflict, DomainError, invalidInput } from '../errors.js';
 import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
+import type { Confirmation } from './confirmation.js';
 import type { CredentialsStore } from './credentials-store.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import { normalRecoveryCode, type SecondFactorCheck } from './second-factor.js';
@@ -24,11 +25,12 @@ export interface AccountServiceDeps extends AuditedChanges {
   operatorsStore: Pick<OperatorsStore, 'find' | 'update'>;
   credentialsStore: Pick<CredentialsStore, 'replaceRecoveryCodes' | 'endSessionsOf'>;
   secondFactor: SecondFactorCheck;
+  confirm: Confirmation;
 }
 
 /** What an operator does for their own account: the password, two-factor sign-in and its recovery codes. */
 export function createAccountService(deps: AccountServiceDeps) {
-  const { operatorsStore, credentialsStore, secondFactor, auditStore, transact, clock } = deps;
+  const { operatorsStore, credentialsStore, secondFactor, confirm, auditStore, transact, clock } = deps;
 
   async function me(principal: Principal): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorOf(principal).operatorId);
@@ -36,10 +38,16 @@ export function createAccountService(deps: AccountServiceDeps) {
     return row;
   }
 
-  async function requirePassword(row: OperatorRow, password: string): Promise<void> {
-    if (!row.password_hash || !(await verifyPassword(password, row.password_hash))) {
-      throw invalidInput('password', 'is not your current password');
-    }
+  /** The current password, checked like a sign-in: a wrong one is a failure of the account, and audited. */
+  async function requirePassword(row: OperatorRow, password: string, actor: Actor, purpose: string): Promise<void> {
+    const wrong = { field: 'password', problem: 'is not your current password', reason: 'wrong password' };
+    await confirm(
+      row,
+      actor,
+      purpose,
+      wrong,
+      async () => !!row.password_hash && verifyPassword(password, row.password_hash),
+    );
   }
 
   /** New recovery codes, kept as hashes; the codes are returned this once. */
@@ -57,7 +65,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** Ends every session of the operator, this one too: they sign in again with the new password. */
     async changePassword(principal: Principal, input: { currentPassword: string; newPassword: string }, actor: Actor) {
       const row = await me(principal);
-      await requirePassword(row, input.currentPassword);
+      await requirePassword(row, input.currentPassword, actor, 'password change');
       const problem = passwordProblem(input.newPassword, row.email);
       if (problem) throw invalidInput('newPassword', problem);
       const passwordHash = await hashPassword(input.newPassword);
@@ -102,7 +110,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async disableTwoFactor(principal: Principal, password: string, actor: Actor): Promise<void> {
       const row = await me(principal);
-      await requirePassword(row, password);
+      await requirePassword(row, password, actor, 'two-factor sign-in off');
       const now = clock.now();
       await operatorsStore.update(row.id, {
         totp_secret: null,
@@ -118,8 +126,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     async newRecoveryCodes(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
       if (row.totp_enabled_at === null) throw conflict('Two-factor sign-in is off: there are no recovery codes');
-      if (!(await secondFactor(row, code)))
-        throw invalidInput('code', 'is not a current code or an unused recovery code');
+      const wrong = {
+        field: 'code',
+        problem: 'is not a current code or an unused recovery code',
+        reason: 'wrong code',
+      };
+      await confirm(row, actor, 'new recovery codes', wrong, async () => (await secondFactor(row, code)) !== undefined);
       return { recoveryCodes: await replaceRecoveryCodes(row.id, actor) };
     },
   };

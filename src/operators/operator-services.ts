@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import { createAccountService } from './account-service.js';
 import { createApiTokensService } from './api-tokens-service.js';
+import { createConfirmation } from './confirmation.js';
 import { createCredentialsStore } from './credentials-store.js';
 import { createOperatorCredentialsService } from './operator-credentials-service.js';
 import { createOperatorsService } from './operators-service.js';
@@ -39,6 +40,9 @@ export function createOperatorServices({
   };
   const throttle = (scope: string, limit: number) =>
     createThrottle({ authFailuresStore, clock }, { scope, limit, windowMs: FIFTEEN_MINUTES });
+  // 5 failures for one account, or 20 from one address, in 15 minutes.
+  const throttles = { account: throttle('sign_in_account', 5), address: throttle('sign_in_address', 20) };
+  const confirm = createConfirmation({ throttles, auditStore });
   return {
     operatorsStore,
     credentialsStore,
@@ -55,8 +59,7 @@ export function createOperatorServices({
       operatorsStore,
       credentialsStore,
       secondFactor,
-      // 5 failures for one account, or 20 from one address, in 15 minutes.
-      throttles: { account: throttle('sign_in_account', 5), address: throttle('sign_in_address', 20) },
+      throttles,
       auditStore,
       clock,
       rules,
@@ -73,6 +76,7 @@ export function createOperatorServices({
       operatorsStore,
       credentialsStore,
       secondFactor,
+      confirm,
       auditStore,
       transact,
       clock,
