@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: sets the session cookie
-         * @description After 5 failures for one account, or 20 from one address, within 15 minutes, further attempts are refused with 429 and Retry-After, whatever the password. 401 code_required: send the second factor too.
+         * @description After 5 failures for one account, or 20 from one address, within 15 minutes, further attempts are refused with 429 and Retry-After, whatever the password; a locked account with two-factor sign-in on still takes the right password and code sent together from an address with no failures. 401 code_required: send the second factor too. 503 with Retry-After: too many sign-ins at once.
          */
         post: operations["postAdminSession"];
         /** Sign out: ends this session */

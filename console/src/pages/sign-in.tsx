@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api.js';
 
-/** Email and password, then the two-factor code when the account asks for one. */
+/** Email and password, then the two-factor code when the account asks for one or is locked. */
 export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
   const [problem, setProblem] = useState('');
@@ -21,6 +21,8 @@ export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => v
       setNeedsCode(true);
       setProblem('Enter the six-digit code from your authenticator app, or a recovery code.');
     } else {
+      // A locked account still lets its owner in with the password and the code sent together.
+      if (response.status === 429) setNeedsCode(true);
       setProblem(messageOf(error));
     }
   }
@@ -37,7 +39,7 @@ export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => v
         {needsCode && (
           <>
             <label for="code">Two-factor code</label>
-            <input id="code" name="code" inputMode="numeric" autocomplete="one-time-code" required />
+            <input id="code" name="code" inputMode="numeric" autocomplete="one-time-code" />
           </>
         )}
         {problem && (
