@@ -90,6 +90,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     firstRequestTime: headersTimeout,
+    idleGrace: serverLimits.idleGrace,
     trustedProxies: config.trustedProxies,
   });
   boundBodyTime(app, serverLimits.bodyTime);

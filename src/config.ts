@@ -20,7 +20,6 @@ export interface Config {
   readonly trustedProxies: AddressRanges;
   /** Open connections from one /24 (IPv4) or /64 (IPv6). */
   readonly maxConnectionsPerAddress: number;
-  /** Validations and payment notifications allowed per bank client in any 60 s, on each instance. */
   /** Requests per address in any 60 s to what needs no credential (public pages, 404s). */
   readonly publicRateLimit: number;
   /** The bearer token Prometheus sends for GET /metrics. */
@@ -29,6 +28,7 @@ export interface Config {
   readonly metricsAddress: ListenAddress | undefined;
   /** Label per-bank metrics with the bank's client ID. */
   readonly metricsClientLabels: boolean;
+  /** Validations and payment notifications allowed per bank client in any 60 s, on each instance. */
   readonly bankRateLimit: number;
   /** milliseconds: an operator's session ends after this long without a request */
   readonly sessionIdle: number;
@@ -38,6 +38,8 @@ export interface Config {
   readonly requireTwoFactor: boolean;
   /** milliseconds: how long an operator's invite link works */
   readonly inviteTtl: number;
+  /** milliseconds, whole days: the longest an operator's API token may be made to last */
+  readonly apiTokenMaxLifetime: number;
   /** The IANA zone of the organisation's days: date-only filters and daily totals follow it. */
   readonly timeZone: string;
   /** Webhooks may go to plain http:// URLs on any host, not only localhost. */
@@ -52,6 +54,7 @@ export class ConfigError extends Error {
   }
 }
 
+const DAY_MS = 86_400_000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads the environment once; every bad value is reported together so one restart fixes them all. */
@@ -70,10 +73,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminToken !== undefined && adminToken.length < 16) {
     problems.push('BIS_ADMIN_TOKEN: too short; use at least 16 random characters (for example: openssl rand -hex 32)');
   }
-  const tokenSigningKey = read('BIS_TOKEN_SIGNING_KEY');
-  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) {
-    problems.push(
-      'BIS_TOKEN_SIGNING_KEY: too short; use at least 32 random characters (for example: openssl rand -hex 32)',
   const metricsToken = read('BIS_METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 16) {
     problems.push(
@@ -83,9 +82,19 @@ export function loadConfig(env: Env = process.env): Config {
   const metricsAddressText = read('BIS_METRICS_ADDRESS');
   const metricsAddress = metricsAddressText === undefined ? undefined : readListenAddress(metricsAddressText);
   if (metricsAddress && 'problem' in metricsAddress) problems.push(`BIS_METRICS_ADDRESS=${metricsAddress.problem}`);
+  const tokenSigningKey = read('BIS_TOKEN_SIGNING_KEY');
+  if (tokenSigningKey !== undefined && tokenSigningKey.length < 32) {
+    problems.push(
+      'BIS_TOKEN_SIGNING_KEY: too short; use at least 32 random characters (for example: openssl rand -hex 32)',
     );
   }
 
+  // Tokens are asked for in whole days, so their longest life is counted in days too.
+  const days = (name: string, fallback: string) => {
+    const ms = duration(name, fallback);
+    if (ms < DAY_MS) problems.push(`${name}: expected at least a day, such as 30d or 90d`);
+    return Math.floor(ms / DAY_MS) * DAY_MS;
+  };
   const config: Config = {
     port,
     host: read('HOST') ?? '0.0.0.0',
@@ -100,19 +109,20 @@ export function loadConfig(env: Env = process.env): Config {
     requireValidation: bool('BIS_REQUIRE_VALIDATION', true),
     trustedProxies: ranges('BIS_TRUSTED_PROXIES'),
     maxConnectionsPerAddress: int('BIS_MAX_CONNECTIONS_PER_ADDRESS', 100, 1, 100_000),
+    publicRateLimit: int('BIS_PUBLIC_RATE_LIMIT', 300, 1, 1_000_000),
+    metricsToken,
+    metricsAddress: metricsAddress && 'problem' in metricsAddress ? undefined : metricsAddress,
+    metricsClientLabels: bool('BIS_METRICS_CLIENT_LABELS', false),
     bankRateLimit: int('BIS_BANK_RATE_LIMIT', 6000, 1, 10_000_000),
     sessionIdle: duration('BIS_SESSION_IDLE', '30m'),
     sessionMax: duration('BIS_SESSION_MAX', '12h'),
     requireTwoFactor: bool('BIS_REQUIRE_2FA', false),
     inviteTtl: duration('BIS_INVITE_TTL', '72h'),
+    apiTokenMaxLifetime: days('BIS_API_TOKEN_MAX_LIFETIME', '90d'),
     timeZone: zone('BIS_TIME_ZONE', 'UTC'),
     webhooksAllowHttp: bool('BIS_WEBHOOKS_ALLOW_HTTP', false),
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);
-    publicRateLimit: int('BIS_PUBLIC_RATE_LIMIT', 300, 1, 1_000_000),
-    metricsToken,
-    metricsAddress: metricsAddress && 'problem' in metricsAddress ? undefined : metricsAddress,
-    metricsClientLabels: bool('BIS_METRICS_CLIENT_LABELS', false),
   return Object.freeze(config);
 }

@@ -41,6 +41,7 @@ describe('server timeouts and the connection cap', () => {
       requestTimeout: 800,
       keepAliveTimeout: 300,
       maxConnections: 4,
+      idleGrace: 0,
       connectionsCheckingInterval: 50,
       bodyTime: { quick: 800, standard: 800, upload: 800 },
     };

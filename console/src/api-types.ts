@@ -293,7 +293,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a first code of the new key; returns ten recovery codes */
+        /**
+         * Turn two-factor sign-in on with a first code of the new key; returns ten recovery codes
+         * @description Your password confirms it; a wrong one counts as a failed sign-in.
+         */
         post: operations["postAdminOperatorsMe2faConfirm"];
         delete?: never;
         options?: never;
@@ -328,7 +331,10 @@ export interface paths {
         /** Your API tokens (never the tokens themselves) */
         get: operations["getAdminOperatorsMeTokens"];
         put?: never;
-        /** Make an API token for the command line or a script: shown this once */
+        /**
+         * Make an API token for the command line or a script: shown this once
+         * @description Your password confirms it, and a code too when two-factor sign-in is on; a wrong one counts as a failed sign-in. A token lasts at most BIS_API_TOKEN_MAX_LIFETIME (90 days unless set).
+         */
         post: operations["postAdminOperatorsMeTokens"];
         delete?: never;
         options?: never;
@@ -3568,6 +3574,8 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /** @description Your current password */
+                    password: string;
                 };
             };
         };
@@ -3930,7 +3938,12 @@ export interface operations {
                 "application/json": {
                     /** @description What it is for, e.g. "bis on my laptop" */
                     name: string;
-                    expiresInDays: number;
+                    /** @description At most the maximum set here, which is the default */
+                    expiresInDays?: number;
+                    /** @description Your current password */
+                    password: string;
+                    /** @description A code of your authenticator app, or a recovery code */
+                    code?: string;
                 };
             };
         };
@@ -9798,9 +9811,6 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-        };
-    };
-}
             /** @description Neither the metrics token nor an admin credential */
             401: {
                 headers: {
@@ -9836,3 +9846,6 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+}

@@ -3,17 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { DomainError } from '../errors.js';
 import { actorOf } from '../http/actor.js';
-import { AdminError, NoBody, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { AdminError, NoBody } from '../http/schemas.js';
 import type { AccountService } from '../operators/account-service.js';
 import type { ApiTokensService } from '../operators/api-tokens-service.js';
+import { Token } from './admin-operator-schemas.js';
 
-const Token = Type.Object({
-  tokenId: Type.String(),
-  name: Type.String(),
-  createdAt: Timestamp('When it was made'),
-  expiresAt: Timestamp('When it stops working'),
-  revokedAt: NullableTimestamp('When it was revoked'),
-});
+const Password = Type.String({ maxLength: 1024, description: 'Your current password' });
 
 const RecoveryCodes = Type.Object(
   { recoveryCodes: Type.Array(Type.String(), { description: 'Ten codes, each usable once; shown this once' }) },
@@ -76,17 +71,18 @@ export async function adminAccountRoutes(
     async (request) => accountService.startTwoFactor(principalOf(request)),
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post<{ Body: { code: string; password: string } }>(
     '/operators/me/2fa/confirm',
     {
       config: { beforeTwoFactor: true },
       schema: {
         summary: 'Turn two-factor sign-in on with a first code of the new key; returns ten recovery codes',
-        body: Type.Object({ code: Type.String({ maxLength: 16 }) }),
+        description: 'Your password confirms it; a wrong one counts as a failed sign-in.',
+        body: Type.Object({ code: Type.String({ maxLength: 16 }), password: Password }),
         response: { 200: RecoveryCodes, 403: AdminError, 409: AdminError },
       },
     },
-    async (request) => accountService.confirmTwoFactor(principalOf(request), request.body.code, actorOf(request)),
+    async (request) => accountService.confirmTwoFactor(principalOf(request), request.body, actorOf(request)),
   );
 
   app.delete<{ Body: { password: string } }>(
@@ -116,14 +112,26 @@ export async function adminAccountRoutes(
     async (request) => accountService.newRecoveryCodes(principalOf(request), request.body.code, actorOf(request)),
   );
 
-  app.post<{ Body: { name: string; expiresInDays: number } }>(
+  app.post<{ Body: { name: string; expiresInDays?: number; password: string; code?: string } }>(
     '/operators/me/tokens',
     {
       schema: {
         summary: 'Make an API token for the command line or a script: shown this once',
+        description:
+          'Your password confirms it, and a code too when two-factor sign-in is on; a wrong one counts as a failed sign-in. A token lasts at most BIS_API_TOKEN_MAX_LIFETIME (90 days unless set).',
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 100, description: 'What it is for, e.g. "bis on my laptop"' }),
-          expiresInDays: Type.Integer({ minimum: 1, maximum: 366 }),
+          expiresInDays: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: 100_000,
+              description: 'At most the maximum set here, which is the default',
+            }),
+          ),
+          password: Password,
+          code: Type.Optional(
+            Type.String({ maxLength: 32, description: 'A code of your authenticator app, or a recovery code' }),
+          ),
         }),
         response: {
           201: Type.Composite(

@@ -13,16 +13,18 @@ interface SignedIn {
   csrfToken: string;
 }
 
-const TOKEN_DAYS = 90;
-
 /** Signs in as a person would, asking for the code when the account has two-factor sign-in on. */
-async function signIn(api: AdminClient, email: string, password: string): Promise<{ body: SignedIn; cookie: string }> {
+async function signIn(
+  api: AdminClient,
+  email: string,
+  password: string,
+): Promise<{ body: SignedIn; cookie: string; twoFactor: boolean }> {
   let code: string | undefined;
   for (;;) {
     const response = await api.send('POST', '/session', { auth: false, json: { email, password, code } });
     if (response.ok) {
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      return { body: await api.readJson<SignedIn>(response), cookie };
+      return { body: await api.readJson<SignedIn>(response), cookie, twoFactor: code !== undefined };
     }
     const error = await readError(response);
     if (response.status === 401 && error.error === 'code_required' && code === undefined) {
@@ -40,16 +42,20 @@ async function signIn(api: AdminClient, email: string, password: string): Promis
 export async function logIn(api: AdminClient, given: { email?: string; password?: string } = {}) {
   const email = given.email ?? (await prompt('Email: '));
   const password = given.password ?? (await prompt('Password: ', { hidden: true }));
-  const { body, cookie } = await signIn(api, email, password).finally(donePrompting);
+  const signedIn = signIn(api, email, password).then(async (session) => {
+    // Making the token asks for the password and second factor again, and each code signs in once.
+    const code = session.twoFactor
+      ? await prompt('The next code from your app (the one used to sign in is spent), or a recovery code: ')
+      : undefined;
+    return { ...session, code };
+  });
+  const { body, cookie, code } = await signedIn.finally(donePrompting);
   const page = { cookie, 'x-csrf-token': body.csrfToken };
   const { body: made } = await api.call<{ tokenId: string; token: string; expiresAt: string }>(
     'POST',
     '/operators/me/tokens',
-    {
-      auth: false,
-      headers: page,
-      json: { name: `bis on ${hostname()}`, expiresInDays: TOKEN_DAYS },
-    },
+    // No lifetime asked: the token lasts as long as the service allows (BIS_API_TOKEN_MAX_LIFETIME).
+    { auth: false, headers: page, json: { name: `bis on ${hostname()}`, password, code } },
   );
   await api.send('DELETE', '/session', { auth: false, headers: page });
   saveLogin({ url: api.baseUrl, token: made.token, tokenId: made.tokenId, email: body.operator.email });
@@ -62,7 +68,7 @@ export function registerLogin(program: Command): void {
     .description('sign in as an operator: keeps an API token for this machine, readable by you only')
     .addHelpText(
       'after',
-      `\nAsks for email, password and, when it is on, the two-factor code. The token lasts ${TOKEN_DAYS} days\nand is kept in ${configPath()} (BIS_CONFIG names another file) with the service's address.`,
+      `\nAsks for email, password and, when it is on, two codes of your app: one to sign in, the next to make the\ntoken. The token lasts as long as the service allows (90 days unless set otherwise) and is kept in\n${configPath()} (BIS_CONFIG names another file) with the service's address.`,
     )
     .action(async (_options: unknown, command: Command) => {
       const { api, json } = contextOf(command);

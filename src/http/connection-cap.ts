@@ -10,6 +10,11 @@ export interface ConnectionCaps {
   perNetwork: number;
   /** A new connection must send a whole request head within this time. */
   firstRequestTime: number;
+  /**
+   * An idle keep-alive connection goes before the silent ones only once idle this long: one idle
+   * for less is most likely between two requests of a client at work (a bank's calls, under load).
+   */
+  idleGrace: number;
   trustedProxies: AddressRanges;
 }
 
@@ -17,6 +22,8 @@ interface Connection {
   network: string | undefined;
   /** Requests whose head has arrived and whose answer is not yet sent. */
   inFlight: number;
+  /** When its last answer was sent (performance.now()). */
+  idleSince: number;
   deadline: NodeJS.Timeout | undefined;
 }
 
@@ -27,10 +34,11 @@ interface Connection {
  * - one network may hold at most `perNetwork` connections: one client rarely has more than a /24
  *   or a /64, so ten addresses of one network count as one;
  * - at the cap, a new connection makes room by closing one that serves no request: the one idle
- *   longest between keep-alive requests, else the oldest that has not yet sent a whole request
- *   head; only when every connection is serving a request is the newcomer refused. Whoever holds
- *   silent or idle sockets cannot keep a bank or an operator out; a client whose idle connection
- *   is closed opens another;
+ *   longest between keep-alive requests (once idle `idleGrace`), else the oldest that has not yet
+ *   sent a whole request head, else one just idle; only when every connection is serving a
+ *   request is the newcomer refused. Whoever holds silent or idle sockets cannot keep a bank or an
+ *   operator out, and reconnecting evicts their own; a client whose idle connection is closed
+ *   opens another;
  * - a connection that sends nothing at all is closed when its first request's time is up (Node's
  *   headersTimeout only starts at the first byte).
  */
@@ -55,7 +63,13 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
   };
 
   const makeRoom = (): boolean => {
-    const [victim] = idle.size > 0 ? idle : waitingForHead;
+    const [idleLongest] = idle;
+    const [oldestSilent] = waitingForHead;
+    const longIdle =
+      idleLongest && performance.now() - (open.get(idleLongest)?.idleSince ?? 0) >= caps.idleGrace
+        ? idleLongest
+        : undefined;
+    const victim = longIdle ?? oldestSilent ?? idleLongest;
     if (!victim) return false;
     forget(victim);
     victim.destroy();
@@ -78,7 +92,7 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
       if (waitingForHead.has(socket) && socket.bytesRead === 0) socket.destroy();
     }, caps.firstRequestTime);
     deadline.unref();
-    open.set(socket, { network, inFlight: 0, deadline });
+    open.set(socket, { network, inFlight: 0, idleSince: 0, deadline });
     waitingForHead.add(socket);
     if (network !== undefined) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
     socket.once('close', () => forget(socket));
@@ -94,7 +108,9 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
     clearTimeout(connection.deadline);
     response.once('close', () => {
       connection.inFlight--;
-      if (connection.inFlight === 0 && open.has(socket) && !socket.destroyed) idle.add(socket);
+      if (connection.inFlight > 0 || !open.has(socket) || socket.destroyed) return;
+      connection.idleSince = performance.now();
+      idle.add(socket);
     });
   });
 }

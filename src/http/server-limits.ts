@@ -20,6 +20,11 @@ export interface ServerLimits {
    * newcomer closes an idle or silent connection to make room (src/http/connection-cap.ts).
    */
   maxConnections: number;
+  /**
+   * At the connection cap, a keep-alive connection idle this long is closed before the silent
+   * ones; one idle for less is likely between two requests of a busy client.
+   */
+  idleGrace: number;
   /** How often the server looks for requests past their headers or request timeout. */
   connectionsCheckingInterval: number;
   /**
@@ -40,6 +45,7 @@ export const SERVER_LIMITS: ServerLimits = {
   requestTimeout: 300_000,
   keepAliveTimeout: 72_000,
   maxConnections: 1_000,
+  idleGrace: 1_000,
   connectionsCheckingInterval: 1_000,
   bodyTime: { quick: 10_000, standard: 30_000, upload: 300_000 },
 };

@@ -8,6 +8,7 @@ import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
 import type { Confirmation } from './confirmation.js';
 import type { CredentialsStore } from './credentials-store.js';
+import type { IdentityCheck } from './identity-check.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import { normalRecoveryCode, type SecondFactorCheck } from './second-factor.js';
 
@@ -23,14 +24,16 @@ function newRecoveryCode(): string {
 
 export interface AccountServiceDeps extends AuditedChanges {
   operatorsStore: Pick<OperatorsStore, 'find' | 'update'>;
-  credentialsStore: Pick<CredentialsStore, 'replaceRecoveryCodes' | 'endSessionsOf'>;
+  credentialsStore: Pick<CredentialsStore, 'replaceRecoveryCodes' | 'endSessionsOf' | 'revokeTokensOf'>;
   secondFactor: SecondFactorCheck;
+  confirmIdentity: IdentityCheck;
   confirm: Confirmation;
 }
 
 /** What an operator does for their own account: the password, two-factor sign-in and its recovery codes. */
 export function createAccountService(deps: AccountServiceDeps) {
-  const { operatorsStore, credentialsStore, secondFactor, confirm, auditStore, transact, clock } = deps;
+  const { operatorsStore, credentialsStore, secondFactor, confirmIdentity, confirm, auditStore, transact, clock } =
+    deps;
 
   async function me(principal: Principal): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorOf(principal).operatorId);
@@ -62,7 +65,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   return {
-    /** Ends every session of the operator, this one too: they sign in again with the new password. */
+    /** Ends every session of the operator, this one too, and revokes their API tokens: they sign in afresh. */
     async changePassword(principal: Principal, input: { currentPassword: string; newPassword: string }, actor: Actor) {
       const row = await me(principal);
       await requirePassword(row, input.currentPassword, actor, 'password change');
@@ -77,6 +80,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           tx,
         );
         await credentialsStore.endSessionsOf(row.id, now, tx);
+        await credentialsStore.revokeTokensOf(row.id, now, tx);
         await auditStore.record('operator.password_changed', row.id, actor, {}, tx);
       });
     },
@@ -91,9 +95,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       return totpEnrolment(key, row.email);
     },
 
-    async confirmTwoFactor(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
+    /** The password too: a session alone must not tie the account to an app its holder controls. */
+    async confirmTwoFactor(
+      principal: Principal,
+      { code, password }: { code: string; password: string },
+      actor: Actor,
+    ): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
       if (!row.totp_pending_secret) throw conflict('Start two-factor sign-in first: it gives the key to confirm');
+      await confirmIdentity(row, { password }, actor, 'two-factor sign-in on');
       const candidate = { ...row, totp_secret: row.totp_pending_secret };
       if ((await secondFactor(candidate, code)) !== 'totp')
         throw invalidInput('code', 'is not the current code of the new key');

@@ -4,11 +4,12 @@ import type { Clock } from '../clock.js';
 import { DomainError, invalidInput } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore, TokenRow } from './credentials-store.js';
+import type { IdentityCheck, IdentityProof } from './identity-check.js';
+import type { OperatorsStore } from './operators-store.js';
 import { principalOf, type SessionRules } from './sign-in-service.js';
 
 /** What marks an operator's API token, so it is told from the owner token without a lookup. */
 export const OPERATOR_TOKEN_PREFIX = 'bisop_';
-const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 export interface TokenView {
@@ -35,26 +36,42 @@ export function operatorOf(principal: Principal): Extract<Principal, { kind: 'op
   return principal;
 }
 
-/** Named tokens an operator makes for the command line and scripts: shown once, stored hashed, revoked by id. */
+/**
+ * Named tokens an operator makes for the command line and scripts: shown once, stored hashed, revoked
+ * by id. Making one asks for the password (and second factor) again, and its life is capped: a stolen
+ * session must not turn into a credential that outlives it.
+ */
 export function createApiTokensService({
+  operatorsStore,
   credentialsStore,
+  confirmIdentity,
   auditStore,
   clock,
   rules,
+  maxLifetimeMs,
 }: {
+  operatorsStore: Pick<OperatorsStore, 'find'>;
   credentialsStore: Pick<CredentialsStore, 'insertToken' | 'findToken' | 'listTokens' | 'revokeToken'>;
+  confirmIdentity: IdentityCheck;
   auditStore: AuditRecorder;
   clock: Clock;
   rules: SessionRules;
+  maxLifetimeMs: number;
 }) {
+  const maxDays = Math.floor(maxLifetimeMs / DAY_MS);
   return {
-    async create(principal: Principal, input: { name: string; expiresInDays: number }, actor: Actor) {
+    /** Lasts `expiresInDays`, or as long as allowed when it is not given. */
+    async create(principal: Principal, input: { name: string; expiresInDays?: number } & IdentityProof, actor: Actor) {
       const { operatorId } = operatorOf(principal);
       const name = input.name.trim();
       if (name === '') throw invalidInput('name', 'must not be empty');
-      if (!Number.isInteger(input.expiresInDays) || input.expiresInDays < 1 || input.expiresInDays > MAX_DAYS) {
-        throw invalidInput('expiresInDays', `must be a whole number of days from 1 to ${MAX_DAYS}`);
+      const days = input.expiresInDays ?? maxDays;
+      if (!Number.isInteger(days) || days < 1 || days > maxDays) {
+        throw invalidInput('expiresInDays', `must be a whole number of days from 1 to ${maxDays}, the maximum here`);
       }
+      const operator = await operatorsStore.find(operatorId);
+      if (!operator) throw new DomainError('not_found', 'Your operator account is gone');
+      await confirmIdentity(operator, input, actor, 'api token');
       const now = clock.now();
       const token = `${OPERATOR_TOKEN_PREFIX}${randomToken(32)}`;
       const row: TokenRow = {
@@ -63,7 +80,7 @@ export function createApiTokensService({
         name,
         token_hash: sha256(token),
         created_at: now,
-        expires_at: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        expires_at: new Date(now.getTime() + days * DAY_MS),
         revoked_at: null,
         last_used_at: null,
       };

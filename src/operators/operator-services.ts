@@ -7,6 +7,7 @@ import { createAccountService } from './account-service.js';
 import { createApiTokensService } from './api-tokens-service.js';
 import { createConfirmation } from './confirmation.js';
 import { createCredentialsStore } from './credentials-store.js';
+import { createIdentityCheck } from './identity-check.js';
 import { createOperatorCredentialsService } from './operator-credentials-service.js';
 import { createOperatorsService } from './operators-service.js';
 import { createOperatorsStore } from './operators-store.js';
@@ -17,7 +18,10 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 export interface OperatorServicesDeps extends AuditedChanges {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'inviteTtl' | 'sessionIdle' | 'sessionMax' | 'requireTwoFactor'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'inviteTtl' | 'sessionIdle' | 'sessionMax' | 'requireTwoFactor' | 'apiTokenMaxLifetime'
+  >;
   authFailuresStore: AuthFailuresStore;
 }
 
@@ -43,6 +47,7 @@ export function createOperatorServices({
   // 5 failures for one account, or 20 from one address, in 15 minutes.
   const throttles = { account: throttle('sign_in_account', 5), address: throttle('sign_in_address', 20) };
   const confirm = createConfirmation({ throttles, auditStore });
+  const confirmIdentity = createIdentityCheck({ secondFactor, confirm });
   return {
     operatorsStore,
     credentialsStore,
@@ -64,7 +69,15 @@ export function createOperatorServices({
       clock,
       rules,
     }),
-    apiTokensService: createApiTokensService({ credentialsStore, auditStore, clock, rules }),
+    apiTokensService: createApiTokensService({
+      operatorsStore,
+      credentialsStore,
+      confirmIdentity,
+      auditStore,
+      clock,
+      rules,
+      maxLifetimeMs: config.apiTokenMaxLifetime,
+    }),
     operatorCredentialsService: createOperatorCredentialsService({
       operatorsStore,
       credentialsStore,
@@ -76,6 +89,7 @@ export function createOperatorServices({
       operatorsStore,
       credentialsStore,
       secondFactor,
+      confirmIdentity,
       confirm,
       auditStore,
       transact,

@@ -7,7 +7,7 @@ import { databaseKinds } from '../support/databases.js';
 import { addOperator, totpCode } from '../support/operators.js';
 
 /** Turns two-factor sign-in on from the account page, as a person with an authenticator app would. */
-async function turnOnTwoFactor(page: Page, rig: ConsoleRig): Promise<string> {
+async function turnOnTwoFactor(page: Page, rig: ConsoleRig, password: string): Promise<string> {
   await page.getByRole('button', { name: 'Turn two-factor sign-in on' }).click();
   const qr = page.getByRole('img', { name: /QR code/ });
   await qr.waitFor();
@@ -15,6 +15,7 @@ async function turnOnTwoFactor(page: Page, rig: ConsoleRig): Promise<string> {
   assert.ok(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth > 0)));
   const key = await page.locator('code.key').innerText();
   await page.getByLabel('Code from the app').fill(totpCode(key, rig.service.clock.now()));
+  await page.getByLabel('Your password, to turn it on').fill(password);
   await page.getByRole('button', { name: 'Turn it on' }).click();
   await page.getByText(/Keep these recovery codes/).waitFor();
   assert.equal(await page.locator('.codes li').count(), 10);
@@ -37,13 +38,17 @@ for (const kind of databaseKinds()) {
       await page.getByRole('heading', { name: 'My account' }).waitFor();
       assert.deepEqual(await seriousViolations(page), []);
 
-      const key = await turnOnTwoFactor(page, rig);
+      const key = await turnOnTwoFactor(page, rig, operator.password);
       assert.deepEqual(await seriousViolations(page), []);
       await screenshots(page, 'account');
       await page.getByRole('button', { name: 'I have kept them: go on' }).click();
       await page.getByText('On: signing in asks for a code').waitFor();
 
+      // Making a token asks for the password and a code again; the code that turned it on is spent.
+      rig.service.clock.advance(30_000);
       await page.getByLabel('What it is for').fill('bis on my laptop');
+      await page.getByLabel('Your password, to make the token').fill(operator.password);
+      await page.getByLabel('Code from your app, for the token').fill(totpCode(key, rig.service.clock.now()));
       await page.getByRole('button', { name: 'Make the token' }).click();
       const token = await page.getByRole('textbox', { name: 'API token' }).inputValue();
       assert.match(token, /^bisop_/);
@@ -103,7 +108,7 @@ for (const kind of databaseKinds()) {
       assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
       assert.equal(await page.getByRole('heading', { name: 'API tokens' }).count(), 0);
 
-      await turnOnTwoFactor(page, rig);
+      await turnOnTwoFactor(page, rig, admin.password);
       await page.getByRole('button', { name: 'I have kept them: go on' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Banks' }).click();
       await page.getByRole('heading', { name: 'Banks' }).waitFor();

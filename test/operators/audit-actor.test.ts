@@ -65,7 +65,7 @@ for (const kind of databaseKinds()) {
         method: 'POST',
         url: '/admin/v1/operators/me/2fa/confirm',
         headers: asPage(session),
-        payload: { code: totpCode(json(started).key, t.clock.now()) },
+        payload: { code: totpCode(json(started).key, t.clock.now()), password: session.password },
       });
       await t.app.inject({
         method: 'PATCH',

@@ -88,7 +88,7 @@ for (const kind of databaseKinds()) {
         method: 'POST',
         url: '/admin/v1/operators/me/tokens',
         headers: asPage(session),
-        payload: { name: 'a day', expiresInDays: 1 },
+        payload: { name: 'a day', expiresInDays: 1, password: session.password },
       });
       const dayToken = { authorization: `Bearer ${json(short).token}` };
       assert.equal(

@@ -51,7 +51,7 @@ for (const kind of databaseKinds()) {
         method: 'POST',
         url: '/admin/v1/operators/me/2fa/confirm',
         headers: asPage(first),
-        payload: { code: totpCode(json(started).key, t.clock.now()) },
+        payload: { code: totpCode(json(started).key, t.clock.now()), password: first.password },
       });
       const setupCode = await t.app.services.setupCodes.make();
       const recovered = await init({ setupCode, email: 'FOUNDER@sacco.example', name: 'ignored', recover: true });

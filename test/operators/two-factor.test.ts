@@ -33,7 +33,7 @@ for (const kind of databaseKinds()) {
         method: 'POST',
         url: '/admin/v1/operators/me/2fa/confirm',
         headers: asPage(session),
-        payload: { code: totpCode(key, t.clock.now()) },
+        payload: { code: totpCode(key, t.clock.now()), password: session.password },
       });
       assert.equal(confirmed.statusCode, 200, confirmed.body);
       return { key: key as string, recoveryCodes: json(confirmed).recoveryCodes as string[] };
@@ -143,7 +143,7 @@ for (const kind of databaseKinds()) {
           method: 'POST',
           url: '/admin/v1/operators/me/2fa/confirm',
           headers: asPage(session),
-          payload: { code: totpCode(key, strict.clock.now()) },
+          payload: { code: totpCode(key, strict.clock.now()), password: session.password },
         });
         const allowed = await strict.app.inject({
           method: 'GET',

@@ -122,7 +122,7 @@ describe('at the cap, a newcomer closes an idle keep-alive connection first, the
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, maxConnections: 4 } });
+    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, maxConnections: 4, idleGrace: 0 } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -148,6 +148,33 @@ describe('at the cap, a newcomer closes an idle keep-alive connection first, the
     const refused = await hold(port, '127.0.64.1', HEALTHZ);
     await refused.closed;
     assert.equal(refused.received(), '', 'every connection serves a request: the newcomer is refused');
+    await release(busy);
+  });
+});
+
+describe('at the cap, a connection idle only a moment (a client between two requests) goes after the silent ones', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(() => t.close());
+
+  it('closes the silent one, then the one just idle, then refuses', async () => {
+    const silent = await hold(port, '127.0.66.1');
+    const justIdle = await hold(port, '127.0.67.1', HEALTHZ);
+    await answered(justIdle);
+    const busy = [await hold(port, '127.0.68.1', BUSY)];
+    busy.push(await hold(port, '127.0.68.2', BUSY));
+    await silent.closed;
+    assert.ok(!justIdle.socket.destroyed);
+    busy.push(await hold(port, '127.0.68.3', BUSY));
+    await justIdle.closed; // none silent: not serving a request, so it goes rather than a newcomer be refused
+    const refused = await hold(port, '127.0.69.1', HEALTHZ);
+    await refused.closed;
+    assert.equal(refused.received(), '');
     await release(busy);
   });
 });

@@ -30,6 +30,7 @@ export const defaultTestConfig: AppConfig = {
   sessionMax: 12 * 3_600_000,
   requireTwoFactor: false,
   inviteTtl: 72 * 3_600_000,
+  apiTokenMaxLifetime: 90 * 86_400_000,
   timeZone: 'UTC',
   webhooksAllowHttp: false,
   logLevel: 'silent',

@@ -34,7 +34,7 @@ export function Account() {
       {!mustSetUpTwoFactor && (
         <>
           <ChangePassword />
-          <ApiTokens />
+          <ApiTokens twoFactor={twoFactor} />
         </>
       )}
     </section>

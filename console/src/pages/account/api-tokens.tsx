@@ -11,7 +11,7 @@ type Token =
   paths['/admin/v1/operators/me/tokens']['get']['responses'][200]['content']['application/json']['items'][number];
 
 /** Tokens for the command line or a script, acting as this operator: made, listed and revoked. */
-export function ApiTokens() {
+export function ApiTokens({ twoFactor }: { twoFactor: boolean }) {
   const [tokens, setTokens] = useState<Token[]>([]);
   const [made, setMade] = useState('');
   const [problem, setProblem] = useState('');
@@ -25,8 +25,14 @@ export function ApiTokens() {
     event.preventDefault();
     const formElement = event.currentTarget as HTMLFormElement;
     const form = new FormData(formElement);
+    const code = String(form.get('code') ?? '').replace(/\s+/g, '');
     const { data, error } = await api.POST('/admin/v1/operators/me/tokens', {
-      body: { name: String(form.get('name')).trim(), expiresInDays: Number(form.get('days')) },
+      body: {
+        name: String(form.get('name')).trim(),
+        expiresInDays: Number(form.get('days')),
+        password: String(form.get('password')),
+        ...(code ? { code } : {}),
+      },
     });
     if (error) return setProblem(messageOf(error));
     setProblem('');
@@ -99,7 +105,16 @@ export function ApiTokens() {
         <label for="token-name">What it is for</label>
         <input id="token-name" name="name" required maxLength={100} placeholder="bis on my laptop" />
         <label for="token-days">Works for (days)</label>
-        <input id="token-days" name="days" type="number" min={1} max={366} defaultValue="90" required />
+        <input id="token-days" name="days" type="number" min={1} defaultValue="90" required />
+        <p class="note">90 days at most, unless the service is set otherwise.</p>
+        <label for="token-password">Your password, to make the token</label>
+        <input id="token-password" name="password" type="password" autoComplete="current-password" required />
+        {twoFactor && (
+          <>
+            <label for="token-code">Code from your app, for the token</label>
+            <input id="token-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+          </>
+        )}
         <button type="submit">Make the token</button>
       </form>
       {made && (

@@ -31,7 +31,8 @@ export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void 
   }
   async function confirm(event: SubmitEvent) {
     const code = codeOf(event, 'code');
-    const { data, error } = await api.POST('/admin/v1/operators/me/2fa/confirm', { body: { code } });
+    const password = fieldOf(event, 'password');
+    const { data, error } = await api.POST('/admin/v1/operators/me/2fa/confirm', { body: { code, password } });
     if (error) return setProblem(messageOf(error));
     setProblem('');
     setNewKey(undefined);
@@ -89,6 +90,8 @@ export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void 
           </p>
           <label for="first-code">Code from the app</label>
           <input id="first-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+          <label for="on-password">Your password, to turn it on</label>
+          <input id="on-password" name="password" type="password" autoComplete="current-password" required />
           <button type="submit">Turn it on</button>
         </form>
       )}
