@@ -1,19 +1,12 @@
 // How long the console's dashboard takes to open, in Chromium, signed in as a viewer: from asking
 // for the page until its figures, its tables and its chart are all shown.
 import { launchBrowser } from '../chromium.js';
-import { call } from './setup.js';
+import { addOperator } from './setup.js';
 
 /** A viewer made through the admin API, its password set through its invite link; the session cookie. */
 async function viewerSession(url: string, adminToken: string, publicUrl: string): Promise<string> {
-  const email = `bench-viewer-${Date.now()}@sacco.example`;
   const password = 'a long bench password, 42 horses';
-  const added = await call(url, adminToken, 'POST', '/admin/v1/operators', { email, name: 'Bench', role: 'viewer' });
-  const invite = await fetch(`${url}${new URL(String(added.inviteUrl)).pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ password }),
-  });
-  if (!invite.ok) throw new Error(`invite: ${invite.status} ${await invite.text()}`);
+  const email = await addOperator(url, adminToken, 'viewer', password);
   // A sign-in must come from the service's own pages: its origin is BIS_PUBLIC_URL's.
   const signIn = await fetch(`${url}/admin/v1/session`, {
     method: 'POST',

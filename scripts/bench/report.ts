@@ -1,5 +1,6 @@
 // What `npm run bench` found, as a table or as JSON.
 import type { Figures } from './load.js';
+import type { SiegeFigures } from './siege.js';
 import { meanRate, type WebhookFigures } from './webhooks.js';
 
 export interface RouteResult {
@@ -24,6 +25,7 @@ export interface Report {
   setupSeconds: Record<string, number>;
   routes: RouteResult[];
   webhooks?: WebhookFigures;
+  siege?: SiegeFigures;
   /** VmHWM of the service process */
   serviceMemoryMb: { firstStart: number; afterStart: number; underLoad: number; includingSetup: number };
 }
@@ -72,6 +74,22 @@ function printWebhooks(webhooks: WebhookFigures): void {
   );
 }
 
+function printSiege(siege: SiegeFigures, unbesieged: Figures | undefined): void {
+  const { silent, signIns, validate: v } = siege;
+  const before = unbesieged
+    ? ` (its own phase: p50 ${fmt(unbesieged.p50Ms, 1)} ms, p99 ${fmt(unbesieged.p99Ms, 1)} ms)`
+    : '';
+  console.log(
+    `\nunder siege: ${fmt(silent.heldAtStart)} of ${fmt(silent.wanted)} silent connections held from ten /24s ` +
+      `(${fmt(silent.heldAtEnd)} at the end; ${fmt(silent.reopened)} reopened after the service closed them), ` +
+      `and ${signIns.atOnce} sign-ins at a time:\n` +
+      `  POST /bank/v1/validate  ${fmt(v.requestsPerSecond)} req/s, p50 ${fmt(v.p50Ms, 1)} ms, p99 ${fmt(v.p99Ms, 1)} ms, ` +
+      `${fmt(v.errors)} errors${before}\n` +
+      `  POST /admin/v1/session  ${fmt(signIns.answered)} signed in, p50 ${fmt(signIns.p50Ms)} ms, p99 ${fmt(signIns.p99Ms)} ms; ` +
+      `${fmt(signIns.failed)} not (answers ${JSON.stringify(signIns.statuses)})`,
+  );
+}
+
 export function printTable(report: Report): void {
   const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'ratio', 'service CPU'];
   const rows = report.routes.map(({ route, service: s, ceiling: c, ratio }) => [
@@ -114,6 +132,8 @@ export function printTable(report: Report): void {
   }
   console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');
   if (report.webhooks) printWebhooks(report.webhooks);
+  const validate = report.routes.find(({ route }) => route.includes('validate'))?.service;
+  if (report.siege) printSiege(report.siege, validate);
   const memory = report.serviceMemoryMb;
   console.log(
     `\nservice peak memory (VmHWM): ${fmt(memory.underLoad)} MB under load; ${fmt(memory.includingSetup)} MB from start to end ` +

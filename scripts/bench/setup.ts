@@ -47,6 +47,21 @@ export async function onboardBank(url: string, adminToken: string): Promise<Bank
   return { clientId, clientSecret, accessToken };
 }
 
+let operatorsMade = 0;
+
+/** An operator made through the admin API, their password set through the invite link, as they would; their email. */
+export async function addOperator(url: string, adminToken: string, role: string, password: string): Promise<string> {
+  const email = `bench-${role}-${Date.now()}-${++operatorsMade}@sacco.example`;
+  const added = await call(url, adminToken, 'POST', '/admin/v1/operators', { email, name: 'Bench', role });
+  const invite = await fetch(`${url}${new URL(String(added.inviteUrl)).pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  if (!invite.ok) throw new Error(`invite: ${invite.status} ${await invite.text()}`);
+  return email;
+}
+
 async function* register(count: number): AsyncGenerator<string> {
   yield 'customerRef,fullName,status\r\n';
   const chunk = 10_000;
