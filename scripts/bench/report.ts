@@ -75,16 +75,15 @@ function printWebhooks(webhooks: WebhookFigures): void {
 }
 
 function printSiege(siege: SiegeFigures, unbesieged: Figures | undefined): void {
-  const { silent, signIns, validate: v } = siege;
-  const before = unbesieged
-    ? ` (its own phase: p50 ${fmt(unbesieged.p50Ms, 1)} ms, p99 ${fmt(unbesieged.p99Ms, 1)} ms)`
-    : '';
+  const { silent, signIns } = siege;
+  const figures = (f: Figures) =>
+    `${fmt(f.requestsPerSecond)} req/s, p50 ${fmt(f.p50Ms, 1)} ms, p99 ${fmt(f.p99Ms, 1)} ms, ${fmt(f.errors)} errors`;
   console.log(
     `\nunder siege: ${fmt(silent.heldAtStart)} of ${fmt(silent.wanted)} silent connections held from ten /24s ` +
-      `(${fmt(silent.heldAtEnd)} at the end; ${fmt(silent.reopened)} reopened after the service closed them), ` +
-      `and ${signIns.atOnce} sign-ins at a time:\n` +
-      `  POST /bank/v1/validate  ${fmt(v.requestsPerSecond)} req/s, p50 ${fmt(v.p50Ms, 1)} ms, p99 ${fmt(v.p99Ms, 1)} ms, ` +
-      `${fmt(v.errors)} errors${before}\n` +
+      `(${fmt(silent.heldAtEnd)} at the end; ${fmt(silent.reopened)} reopened after the service closed them):\n` +
+      `  POST /bank/v1/validate  ${figures(siege.validateSilentOnly)} with the silent connections alone\n` +
+      `  POST /bank/v1/validate  ${figures(siege.validate)} with ${signIns.atOnce} sign-ins at a time too\n` +
+      (unbesieged ? `  POST /bank/v1/validate  ${figures(unbesieged)} in its own phase\n` : '') +
       `  POST /admin/v1/session  ${fmt(signIns.answered)} signed in, p50 ${fmt(signIns.p50Ms)} ms, p99 ${fmt(signIns.p99Ms)} ms; ` +
       `${fmt(signIns.failed)} not (answers ${JSON.stringify(signIns.statuses)})`,
   );

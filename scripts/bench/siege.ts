@@ -23,6 +23,8 @@ export interface SiegeFigures {
     p50Ms: number;
     p99Ms: number;
   };
+  /** validate with the silent connections alone, then with the sign-ins too: which of the two costs what. */
+  validateSilentOnly: Figures;
   validate: Figures;
 }
 
@@ -140,13 +142,16 @@ export async function benchUnderSiege(setup: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const heldAtStart = silent.held();
-    progress(`under siege: ${heldAtStart} silent connections held, ${SIGN_INS_AT_ONCE} sign-ins at a time; validate`);
+    progress(`under siege: ${heldAtStart} silent connections held; validate`);
+    const validateSilentOnly = await measure(serviceUrl, validate, options);
+    progress(`under siege: the silent connections and ${SIGN_INS_AT_ONCE} sign-ins at a time; validate`);
     signIns = signInLoop(serviceUrl, operators);
     const figures = await measure(serviceUrl, validate, options);
     const heldAtEnd = silent.held();
     return {
       silent: { wanted, heldAtStart, heldAtEnd, reopened: silent.reopened() },
       signIns: await signIns.stop(),
+      validateSilentOnly,
       validate: figures,
     };
   } finally {
