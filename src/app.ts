@@ -83,12 +83,12 @@ export async function buildApp({
     // proxies report; X-Forwarded-For from anyone else is not believed.
     trustProxy: (address: string) => config.trustedProxies.has(address),
     logController: new OneLinePerRequest(),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   capConnections(app.server, {
     max: maxConnections,
     perNetwork: config.maxConnectionsPerAddress,
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
     firstRequestTime: headersTimeout,
     idleGrace: serverLimits.idleGrace,
     trustedProxies: config.trustedProxies,
@@ -105,13 +105,13 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id).header(...NO_SNIFF);
   });
+  warnOfUntrustedForwarding(app, config.trustedProxies, clock);
+  const publicLimit = createPublicLimit(config.publicRateLimit, clock);
+  limitPublicPages(app, publicLimit);
   // A request the client gave up on is never answered, so it has no "request completed" line.
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
-  warnOfUntrustedForwarding(app, config.trustedProxies, clock);
-  const publicLimit = createPublicLimit(config.publicRateLimit, clock);
-  limitPublicPages(app, publicLimit);
   const metrics = createMetrics(database, services.webhookStats, { clientLabels: config.metricsClientLabels });
   countAnswers(app, metrics);
 
@@ -120,11 +120,11 @@ export async function buildApp({
   // read as a string that then fails as "not an object".
   app.removeContentTypeParser('text/plain');
   app.addHook('onRoute', documentRoute);
+  app.addHook('onRoute', boundPathIds);
   await app.register(swagger, openApiOptions(config.publicUrl, VERSION));
   await app.register(tokenRoutes, { tokenService: services.tokenService });
   await app.register(bankRoutes, { services });
   await app.register(handoverRoutes, { handoverService: services.handoverService });
-  app.addHook('onRoute', boundPathIds);
   await app.register(inviteRoutes, { operatorsService: services.operatorsService });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(operationsRoutes, {

@@ -20,12 +20,12 @@ export const defaultTestConfig: AppConfig = {
   requireValidation: true,
   trustedProxies: NO_RANGES,
   maxConnectionsPerAddress: 100,
-  bankRateLimit: 6000,
   // Tests make many requests without a credential from one address, with a clock that stands still.
   publicRateLimit: 1_000_000,
   metricsToken: undefined,
   metricsAddress: undefined,
   metricsClientLabels: false,
+  bankRateLimit: 6000,
   sessionIdle: 30 * 60_000,
   sessionMax: 12 * 3_600_000,
   requireTwoFactor: false,
