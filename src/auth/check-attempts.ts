@@ -1,4 +1,5 @@
 import type { DomainError } from '../errors.js';
+import { assertHashRoom } from './passwords.js';
 import type { Throttle } from './throttle.js';
 
 /** The sign-in's throttles, which every check of a person's password or second factor goes through. */
@@ -26,12 +27,15 @@ export interface CheckAttempt {
  * limit is refused before anything else. Unless `check` calls `fail()`, both attempts are taken
  * back when it ends, however it ends: a right password is no failure, nor a check that could not run.
  * A locked account's own count does not grow, so its lock ends when its oldest failure leaves the window.
+ * While the password hashing queue is full, an attempt is refused before it is counted, so a burst
+ * the queue cannot take costs no database work.
  */
 export async function withCheckAttempt<T>(
   throttles: SignInThrottles,
   keys: { account: string; address: string },
   check: (attempt: CheckAttempt) => Promise<T>,
 ): Promise<T> {
+  assertHashRoom();
   const byAddress = await throttles.address.attempt(keys.address);
   if (byAddress.over) {
     await byAddress.forget();

@@ -29,8 +29,17 @@ const tooManyAtOnce = () =>
     retryAfterSeconds: 1,
   });
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * Refuses at once while the queue is full: a check of a person's password calls it before its own
+ * database work too, so that a burst the queue cannot take costs nothing (on the embedded database
+ * that work would wait in line with the bank's calls).
+ */
+export function assertHashRoom(): void {
   if (hashesAsked >= HASH_SLOTS + HASH_QUEUE) throw tooManyAtOnce();
+}
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  assertHashRoom();
   hashesAsked++;
   try {
     return await hashSlot(

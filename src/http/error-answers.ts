@@ -92,7 +92,7 @@ function challengeOf(error: DomainError, request: FastifyRequest): string | unde
 function log(error: DomainError, cause: unknown, request: FastifyRequest): void {
   const status = STATUS[error.code];
   if (status === 503) {
-    request.log.warn({ detail: error.detail }, 'database unavailable');
+    request.log.warn({ detail: error.detail }, 'service unavailable');
     return;
   }
   if (status >= 500) {
