@@ -32,7 +32,9 @@ interface Connection {
  * refuses every newcomer once full, so 1,000 silent or idle sockets would lock everyone out):
  *
  * - one network may hold at most `perNetwork` connections: one client rarely has more than a /24
- *   or a /64, so ten addresses of one network count as one;
+ *   or a /64, so ten addresses of one network count as one. A network at its cap makes room for
+ *   its newcomer as the instance does (below), among its own connections: whoever shares a
+ *   network with someone holding silent sockets (behind one NAT, say) still gets in;
  * - at the cap, a new connection makes room by closing one that serves no request: the one idle
  *   longest between keep-alive requests (once idle `idleGrace`), else the oldest that has not yet
  *   sent a whole request head, else one just idle; only when every connection is serving a
@@ -62,9 +64,16 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
     else perNetwork.delete(connection.network);
   };
 
-  const makeRoom = (): boolean => {
-    const [idleLongest] = idle;
-    const [oldestSilent] = waitingForHead;
+  const first = (sockets: Set<Socket>, network: string | undefined) => {
+    if (network === undefined) return sockets.values().next().value;
+    for (const socket of sockets) if (open.get(socket)?.network === network) return socket;
+    return undefined;
+  };
+
+  /** Closes one connection that serves no request, of `network` alone when given; false when there is none. */
+  const makeRoom = (network?: string): boolean => {
+    const idleLongest = first(idle, network);
+    const oldestSilent = first(waitingForHead, network);
     const longIdle =
       idleLongest && performance.now() - (open.get(idleLongest)?.idleSince ?? 0) >= caps.idleGrace
         ? idleLongest
@@ -79,7 +88,7 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const network = caps.trustedProxies.has(address) ? undefined : addressGroup(address);
-    if (network !== undefined && (perNetwork.get(network) ?? 0) >= caps.perNetwork) {
+    if (network !== undefined && (perNetwork.get(network) ?? 0) >= caps.perNetwork && !makeRoom(network)) {
       socket.destroy();
       return;
     }

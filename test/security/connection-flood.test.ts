@@ -99,18 +99,59 @@ describe('ten networks cannot take the service off the air (connections capped p
     }
   });
 
-  it('one /24 holds at most 100 connections: the 101st, from its 101st address, is closed unanswered', async () => {
+  it('one /24 holds at most 100 connections: the 101st, from its 101st address, takes the place of its oldest silent one', async () => {
     const held = await Promise.all(Array.from({ length: 100 }, (_, i) => hold(port, `127.0.20.${i + 1}`)));
     try {
       const extra = await hold(port, '127.0.20.101', HEALTHZ);
-      await extra.closed;
-      assert.equal(extra.received(), '', 'closed without an answer');
+      await answered(extra);
+      await held[0]?.closed;
+      assert.equal(held.filter(({ socket }) => !socket.destroyed).length, 99, 'the network still holds 100');
+      extra.socket.destroy();
       const other = await hold(port, '127.0.21.1', HEALTHZ);
       await answered(other);
       other.socket.destroy();
     } finally {
       await release(held);
     }
+  });
+
+  it('1,000 silent sockets from ten addresses of one /24: another client of that /24 is still answered', async () => {
+    const silent: Held[] = [];
+    for (let address = 2; address <= 11; address++) {
+      silent.push(...(await Promise.all(Array.from({ length: 100 }, () => hold(port, `127.0.40.${address}`)))));
+    }
+    try {
+      const client = await hold(port, '127.0.40.1', HEALTHZ);
+      await answered(client);
+      client.socket.destroy();
+    } finally {
+      await release(silent);
+    }
+  });
+});
+
+/** A network at its cap whose connections all serve requests has no room to make: its newcomer is refused. */
+describe('a network whose connections all serve requests refuses its newcomer', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await startTestApp('pglite', { config: { maxConnectionsPerAddress: 2 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(() => t.close());
+
+  it('closes the newcomer unanswered, and another network is still served', async () => {
+    const busy = [await hold(port, '127.0.70.1', BUSY), await hold(port, '127.0.70.2', BUSY)];
+    // An answer on another connection comes after the service has read the heads sent before it.
+    const other = await hold(port, '127.0.71.1', HEALTHZ);
+    await answered(other);
+    const refused = await hold(port, '127.0.70.3', HEALTHZ);
+    await refused.closed;
+    assert.equal(refused.received(), '');
+    assert.ok(busy.every(({ socket }) => !socket.destroyed), 'no connection serving a request was closed');
+    other.socket.destroy();
+    await release(busy);
   });
 });
 
