@@ -1,3 +1,4 @@
+import { addressGroup } from '../address-group.js';
 import type { DomainError } from '../errors.js';
 import { assertHashRoom } from './passwords.js';
 import type { Throttle } from './throttle.js';
@@ -6,16 +7,22 @@ import type { Throttle } from './throttle.js';
 export interface SignInThrottles {
   /** Failures per account: the key is the normalised email. */
   account: Throttle;
-  /** Failures per source address. */
+  /** Failures per source address (an IPv6 /64 counts as one address). */
   address: Throttle;
+  /** Failed tries to pass an account's lock, per account: past them, the lock holds for everyone. */
+  lockPasses: Throttle;
 }
 
 /** A check of a password or second factor, counted for its account and its address before it runs. */
 export interface CheckAttempt {
   /** The account has had its failures: the check goes on only where a lock may be passed, else `refusal()`. */
   readonly locked: boolean;
-  /** Nothing else from this address within the window, failed or under way. */
-  readonly fromCleanAddress: boolean;
+  /**
+   * The lock may be passed: nothing else from this address within the window, failed or under way,
+   * and the account's failed passes not used up (else a guesser with many addresses would get a try
+   * from each).
+   */
+  readonly mayPassLock: boolean;
   /** 429 with Retry-After for the locked account. */
   refusal(): DomainError;
   /** Keeps the attempt as a failure, for the address and (unless locked already) the account; a locked account's 429. */
@@ -36,7 +43,7 @@ export async function withCheckAttempt<T>(
   check: (attempt: CheckAttempt) => Promise<T>,
 ): Promise<T> {
   assertHashRoom();
-  const byAddress = await throttles.address.attempt(keys.address);
+  const byAddress = await throttles.address.attempt(addressGroup(keys.address, { ipv4Bits: 32 }) ?? keys.address);
   if (byAddress.over) {
     await byAddress.forget();
     throw byAddress.refusal();
@@ -45,11 +52,18 @@ export async function withCheckAttempt<T>(
     await byAddress.forget();
     throw error;
   });
+  const byPass =
+    byAccount.over && byAddress.count === 1
+      ? await throttles.lockPasses.attempt(keys.account).catch(async (error: unknown) => {
+          await Promise.all([byAddress.forget(), byAccount.forget()]);
+          throw error;
+        })
+      : undefined;
   let failed = false;
   try {
     return await check({
       locked: byAccount.over,
-      fromCleanAddress: byAddress.count === 1,
+      mayPassLock: byPass?.over === false,
       refusal: () => byAccount.refusal(),
       fail: () => {
         failed = true;
@@ -59,5 +73,7 @@ export async function withCheckAttempt<T>(
   } finally {
     if (!failed) await byAddress.forget();
     if (!failed || byAccount.over) await byAccount.forget();
+    // A failed pass is kept, for the account; one refused unchecked (past the limit) is not.
+    if (byPass && (!failed || byPass.over)) await byPass.forget();
   }
 }

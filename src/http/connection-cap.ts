@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { addressGroup } from '../address-group.js';
 import type { AddressRanges } from '../addresses.js';
-import { addressGroup } from './address-group.js';
 
 export interface ConnectionCaps {
   /** Open connections of the instance at most. */

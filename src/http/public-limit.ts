@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressGroup } from '../address-group.js';
 import type { Clock } from '../clock.js';
 import { rateLimited } from '../errors.js';
-import { addressGroup } from './address-group.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

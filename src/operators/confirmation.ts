@@ -32,7 +32,7 @@ export function createConfirmation({
     check: () => Promise<boolean>,
   ): Promise<void> {
     await withCheckAttempt(throttles, { account: row.email_key, address: actor.sourceIp }, async (attempt) => {
-      if (attempt.locked && !attempt.fromCleanAddress) throw attempt.refusal();
+      if (attempt.locked && !attempt.mayPassLock) throw attempt.refusal();
       if (await check()) return;
       const lockHolds = attempt.fail();
       await auditStore.record('operator.confirmation_failed', row.id, actor, { purpose, reason: wrong.reason });

@@ -44,8 +44,12 @@ export function createOperatorServices({
   };
   const throttle = (scope: string, limit: number) =>
     createThrottle({ authFailuresStore, clock }, { scope, limit, windowMs: FIFTEEN_MINUTES });
-  // 5 failures for one account, or 20 from one address, in 15 minutes.
-  const throttles = { account: throttle('sign_in_account', 5), address: throttle('sign_in_address', 20) };
+  // 5 failures for one account, or 20 from one address, in 15 minutes; 3 failed passes of an account's lock.
+  const throttles = {
+    account: throttle('sign_in_account', 5),
+    address: throttle('sign_in_address', 20),
+    lockPasses: throttle('sign_in_lock_pass', 3),
+  };
   const confirm = createConfirmation({ throttles, auditStore });
   const confirmIdentity = createIdentityCheck({ secondFactor, confirm });
   return {

@@ -93,7 +93,7 @@ export function createSignInService(deps: SignInServiceDeps) {
       const email = normalEmail(input.email);
       return withCheckAttempt(throttles, { account: email, address: actor.sourceIp }, async (attempt) => {
         // Only a try with a second factor may pass the lock, and only one per address: refused unchecked otherwise.
-        if (attempt.locked && !(attempt.fromCleanAddress && code)) throw lockedOut(attempt.refusal());
+        if (attempt.locked && !(attempt.mayPassLock && code)) throw lockedOut(attempt.refusal());
         const operator = await operatorsStore.findByEmail(email);
         const fail = async (reason: string): Promise<never> => {
           const lockHolds = attempt.fail();

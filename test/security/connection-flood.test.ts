@@ -149,7 +149,10 @@ describe('a network whose connections all serve requests refuses its newcomer', 
     const refused = await hold(port, '127.0.70.3', HEALTHZ);
     await refused.closed;
     assert.equal(refused.received(), '');
-    assert.ok(busy.every(({ socket }) => !socket.destroyed), 'no connection serving a request was closed');
+    assert.ok(
+      busy.every(({ socket }) => !socket.destroyed),
+      'no connection serving a request was closed',
+    );
     other.socket.destroy();
     await release(busy);
   });

@@ -56,6 +56,22 @@ for (const kind of databaseKinds()) {
       assert.equal(afterFailing.statusCode, 429, 'and that address has failed now: one try each');
     });
 
+    it("gives a locked account's lock three failed passes in all, however many addresses try", async () => {
+      const owner = await withTwoFactor();
+      await lockOut(owner.email, '198.51.102');
+      // Someone with the password guesses codes, each from a new address (or a new address of one IPv6 /64).
+      const guessers = ['192.0.2.101', '2001:db8:1:1::1', '192.0.2.103'];
+      for (const from of guessers) {
+        assert.equal((await attempt(from, { ...owner, code: '000000' })).statusCode, 429);
+      }
+      const sameSlash64 = await attempt('2001:db8:1:1::2', { ...owner, code: code(owner.key) });
+      assert.equal(sameSlash64.statusCode, 429, 'an IPv6 /64 is one address');
+      const owners = await attempt('192.0.2.104', { ...owner, code: code(owner.key) });
+      assert.equal(owners.statusCode, 429, 'three failed passes: the lock holds for everyone until it ends');
+      t.clock.advance(15 * 60 * SECOND);
+      assert.equal((await attempt('192.0.2.104', { ...owner, code: code(owner.key) })).statusCode, 200);
+    });
+
     it('keeps an account without two-factor sign-in locked, and the per-address limit for everyone', async () => {
       const plain = await addOperator(t.app, 'viewer');
       await lockOut(plain.email, '198.51.101');
