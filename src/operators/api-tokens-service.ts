@@ -103,9 +103,14 @@ export function createApiTokensService({
       await auditStore.record('operator.token_revoked', tokenId, actor, {});
     },
 
-    /** Who an API token stands for, while it lives and its operator is enabled. */
+    /**
+     * Who an API token stands for, while it lives and its operator is enabled. A token made to last
+     * longer than today's maximum (before the cap, or before it was lowered) ends at the maximum.
+     */
     async resolve(token: string): Promise<Principal | undefined> {
-      const found = await credentialsStore.findToken(sha256(token), clock.now());
+      const now = clock.now();
+      const madeSince = new Date(now.getTime() - maxLifetimeMs);
+      const found = await credentialsStore.findToken(sha256(token), { now, madeSince });
       return found && principalOf(found, { kind: 'token', tokenId: found.token_id }, rules);
     },
   };

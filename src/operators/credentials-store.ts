@@ -107,9 +107,10 @@ export function createCredentialsStore(db: Db) {
     },
 
     /** The operator and token of a live API token: not revoked, not expired, the operator enabled. */
+    /** A live token: `madeSince` ends one made before today's longest lifetime allows, whatever it was made to last. */
     async findToken(
       tokenHash: string,
-      now: Date,
+      { now, madeSince }: { now: Date; madeSince: Date },
       ex: Executor = db,
     ): Promise<(OperatorRow & { token_id: string }) | undefined> {
       return withOperator(ex)
@@ -118,6 +119,7 @@ export function createCredentialsStore(db: Db) {
         .where('t.token_hash', '=', tokenHash)
         .where('t.revoked_at', 'is', null)
         .where('t.expires_at', '>', now)
+        .where('t.created_at', '>', madeSince)
         .where('o.disabled_at', 'is', null)
         .executeTakeFirst();
     },

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
+import { OPERATOR_TOKEN_PREFIX } from '../../src/operators/api-tokens-service.js';
+import { randomId, randomToken, sha256 } from '../../src/secrets.js';
 import { HOUR, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
 import {
@@ -193,6 +195,30 @@ for (const kind of databaseKinds()) {
       assert.equal(loadConfig({}).apiTokenMaxLifetime, 90 * DAY);
       assert.equal(loadConfig({ BIS_API_TOKEN_MAX_LIFETIME: '7d' }).apiTokenMaxLifetime, 7 * DAY);
       assert.throws(() => loadConfig({ BIS_API_TOKEN_MAX_LIFETIME: '12h' }), /BIS_API_TOKEN_MAX_LIFETIME/);
+    });
+
+    it("a token made to last longer than today's maximum (before the cap, or before it was lowered) ends at the maximum", async () => {
+      const operator = await addOperator(t.app, 'viewer');
+      // As an older version made it: for a year, with no cap.
+      const token = `${OPERATOR_TOKEN_PREFIX}${randomToken(32)}`;
+      await t.database.db
+        .insertInto('operator_tokens')
+        .values({
+          id: randomId(),
+          operator_id: operator.operatorId,
+          name: 'made for a year',
+          token_hash: sha256(token),
+          created_at: t.clock.now(),
+          expires_at: new Date(t.clock.now().getTime() + 366 * DAY),
+          revoked_at: null,
+          last_used_at: null,
+        })
+        .execute();
+      const call = { method: 'GET', url: '/admin/v1/session', headers: { authorization: `Bearer ${token}` } } as const;
+      t.clock.advance(30 * DAY - 60_000);
+      assert.equal((await t.app.inject(call)).statusCode, 200, 'within the 30 days of BIS_API_TOKEN_MAX_LIFETIME');
+      t.clock.advance(60_000);
+      assert.equal((await t.app.inject(call)).statusCode, 401, 'made 30 days ago: ended, though made for a year');
     });
 
     it("an admin lists an operator's tokens, never the token or its hash, and revokes one, audited; no other role may", async () => {
