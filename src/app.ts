@@ -91,6 +91,7 @@ export async function buildApp({
     perNetwork: config.maxConnectionsPerAddress,
     firstRequestTime: headersTimeout,
     idleGrace: serverLimits.idleGrace,
+    slowBodyGrace: serverLimits.slowBodyGrace,
     trustedProxies: config.trustedProxies,
   });
   boundBodyTime(app, serverLimits.bodyTime);

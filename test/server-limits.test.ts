@@ -42,6 +42,8 @@ describe('server timeouts and the connection cap', () => {
       keepAliveTimeout: 300,
       maxConnections: 4,
       idleGrace: 0,
+      // The stalled bodies below stand for requests in progress: never closed to make room.
+      slowBodyGrace: 60_000,
       connectionsCheckingInterval: 50,
       bodyTime: { quick: 800, standard: 800, upload: 800 },
     };

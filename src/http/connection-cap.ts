@@ -15,6 +15,8 @@ export interface ConnectionCaps {
    * for less is most likely between two requests of a client at work (a bank's calls, under load).
    */
   idleGrace: number;
+  /** A request whose body is still arriving this long after its head may be closed at the cap, after the silent ones. */
+  slowBodyGrace: number;
   trustedProxies: AddressRanges;
 }
 
@@ -24,6 +26,8 @@ interface Connection {
   inFlight: number;
   /** When its last answer was sent (performance.now()). */
   idleSince: number;
+  /** The request it serves now, and when its head arrived (performance.now()). */
+  serving: { request: IncomingMessage; since: number } | undefined;
   deadline: NodeJS.Timeout | undefined;
 }
 
@@ -37,8 +41,9 @@ interface Connection {
  *   network with someone holding silent sockets (behind one NAT, say) still gets in;
  * - at the cap, a new connection makes room by closing one that serves no request: the one idle
  *   longest between keep-alive requests (once idle `idleGrace`), else the oldest that has not yet
- *   sent a whole request head, else one just idle; only when every connection is serving a
- *   request is the newcomer refused. Whoever holds silent or idle sockets cannot keep a bank or an
+ *   sent a whole request head, else one whose request's body is still arriving `slowBodyGrace`
+ *   after its head, else one just idle; only when every connection is serving a request is the
+ *   newcomer refused. Whoever holds silent or idle sockets cannot keep a bank or an
  *   operator out, and reconnecting evicts their own; a client whose idle connection is closed
  *   opens another;
  * - a connection that sends nothing at all is closed when its first request's time is up (Node's
@@ -70,6 +75,21 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
     return undefined;
   };
 
+  const slowSender = (network: string | undefined) => {
+    const before = performance.now() - caps.slowBodyGrace;
+    for (const [socket, { network: its, serving }] of open) {
+      if (
+        serving &&
+        !serving.request.complete &&
+        serving.since <= before &&
+        (network === undefined || its === network)
+      ) {
+        return socket;
+      }
+    }
+    return undefined;
+  };
+
   /** Closes one connection that serves no request, of `network` alone when given; false when there is none. */
   const makeRoom = (network?: string): boolean => {
     const idleLongest = first(idle, network);
@@ -78,7 +98,7 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
       idleLongest && performance.now() - (open.get(idleLongest)?.idleSince ?? 0) >= caps.idleGrace
         ? idleLongest
         : undefined;
-    const victim = longIdle ?? oldestSilent ?? idleLongest;
+    const victim = longIdle ?? oldestSilent ?? slowSender(network) ?? idleLongest;
     if (!victim) return false;
     forget(victim);
     victim.destroy();
@@ -101,7 +121,7 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
       if (waitingForHead.has(socket) && socket.bytesRead === 0) socket.destroy();
     }, caps.firstRequestTime);
     deadline.unref();
-    open.set(socket, { network, inFlight: 0, idleSince: 0, deadline });
+    open.set(socket, { network, inFlight: 0, idleSince: 0, serving: undefined, deadline });
     waitingForHead.add(socket);
     if (network !== undefined) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
     socket.once('close', () => forget(socket));
@@ -112,12 +132,14 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
     const connection = open.get(socket);
     if (!connection) return;
     connection.inFlight++;
+    connection.serving = { request, since: performance.now() };
     waitingForHead.delete(socket);
     idle.delete(socket);
     clearTimeout(connection.deadline);
     response.once('close', () => {
       connection.inFlight--;
       if (connection.inFlight > 0 || !open.has(socket) || socket.destroyed) return;
+      connection.serving = undefined;
       connection.idleSince = performance.now();
       idle.add(socket);
     });

@@ -25,6 +25,12 @@ export interface ServerLimits {
    * ones; one idle for less is likely between two requests of a busy client.
    */
   idleGrace: number;
+  /**
+   * At the connection cap, a request whose body is still arriving this long after its head is
+   * closed after the silent connections, before one just idle: a bank's body comes at once, and
+   * heads followed by trickled bodies would otherwise hold the cap for their body time.
+   */
+  slowBodyGrace: number;
   /** How often the server looks for requests past their headers or request timeout. */
   connectionsCheckingInterval: number;
   /**
@@ -46,6 +52,7 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveTimeout: 72_000,
   maxConnections: 1_000,
   idleGrace: 1_000,
+  slowBodyGrace: 2_000,
   connectionsCheckingInterval: 1_000,
   bodyTime: { quick: 10_000, standard: 30_000, upload: 300_000 },
 };

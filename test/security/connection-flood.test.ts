@@ -135,7 +135,10 @@ describe('a network whose connections all serve requests refuses its newcomer', 
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', { config: { maxConnectionsPerAddress: 2 } });
+    t = await startTestApp('pglite', {
+      config: { maxConnectionsPerAddress: 2 },
+      serverLimits: { ...SERVER_LIMITS, slowBodyGrace: 60_000 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -166,7 +169,9 @@ describe('at the cap, a newcomer closes an idle keep-alive connection first, the
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, maxConnections: 4, idleGrace: 0 } });
+    t = await startTestApp('pglite', {
+      serverLimits: { ...SERVER_LIMITS, maxConnections: 4, idleGrace: 0, slowBodyGrace: 60_000 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -200,7 +205,9 @@ describe('at the cap, a connection idle only a moment (a client between two requ
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000 } });
+    t = await startTestApp('pglite', {
+      serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000, slowBodyGrace: 60_000 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -220,6 +227,41 @@ describe('at the cap, a connection idle only a moment (a client between two requ
     await refused.closed;
     assert.equal(refused.received(), '');
     await release(busy);
+  });
+});
+
+describe('at the cap, heads followed by bodies that trickle in are closed for a newcomer, after the silent ones', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await startTestApp('pglite', {
+      serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000, slowBodyGrace: 0 },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  after(() => t.close());
+
+  it('closes the silent one, then the slow senders, oldest first, and answers each newcomer', async () => {
+    const silent = await hold(port, '127.0.72.1');
+    const slow = [await hold(port, '127.0.73.1', BUSY), await hold(port, '127.0.73.2', BUSY)];
+    const first = await hold(port, '127.0.74.1', HEALTHZ);
+    await answered(first);
+    await silent.closed;
+    assert.ok(
+      slow.every(({ socket }) => !socket.destroyed),
+      'the silent one goes first',
+    );
+    first.socket.destroy();
+    await first.closed;
+    const second = await hold(port, '127.0.74.2', HEALTHZ);
+    await answered(second);
+    const third = await hold(port, '127.0.74.3', HEALTHZ);
+    await answered(third);
+    await slow[0]?.closed;
+    assert.equal(slow[0]?.received(), '', 'closed to make room, not answered 408 at its body time');
+    assert.ok(!slow[1]?.socket.destroyed, 'one room made, one slow sender closed');
+    for (const held of [second, third, ...slow]) held.socket.destroy();
   });
 });
 
