@@ -46,6 +46,7 @@ export function createPublicLimit(limit: number, clock: Clock): PublicLimit {
       const known = allowances.get(key);
       const left = known ? Math.min(limit, known.left + (now - known.at) * perMs) : limit;
       if (left < 1) {
+        allowances.delete(key);
         allowances.set(key, { left, at: now });
         throw rateLimited(
           'Too many requests from this address; try again after Retry-After',
@@ -53,6 +54,8 @@ export function createPublicLimit(limit: number, clock: Clock): PublicLimit {
         );
       }
       if (!known && allowances.size >= MOST_ADDRESSES) forgetFull(now);
+      // Set anew, so the map's order is of last use: forgetting the oldest half spares those asking now.
+      allowances.delete(key);
       allowances.set(key, { left: left - 1, at: now });
     },
   };
