@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { addOperator, asPage, type Session, signIn, signInRequest, totpCode } from '../support/operators.js';
+import { asPage, type Session, signInRequest, withTwoFactor } from '../support/operators.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
@@ -11,21 +11,6 @@ for (const kind of databaseKinds()) {
     before(async () => (t = await startTestApp(kind)));
     after(() => t.close());
 
-    async function withTwoFactor() {
-      const operator = await addOperator(t.app, 'finance');
-      const session = await signIn(t.app, operator.email, operator.password);
-      const started = json(
-        await t.app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(session) }),
-      );
-      const confirmed = await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa/confirm',
-        headers: asPage(session),
-        payload: { code: totpCode(started.key, t.clock.now()), password: operator.password },
-      });
-      assert.equal(confirmed.statusCode, 200, confirmed.body);
-      return { operator, session };
-    }
     const wrongAnswers = (session: Session) => [
       {
         method: 'PUT' as const,
@@ -48,7 +33,7 @@ for (const kind of databaseKinds()) {
     ];
 
     it('a wrong current password or code at the password, two-factor and recovery-code routes is a failed attempt at the account: audited, and 429 past 5', async () => {
-      const { operator, session } = await withTwoFactor();
+      const { session, ...operator } = await withTwoFactor(t.app, () => t.clock.now());
       const answers = wrongAnswers(session);
       for (let i = 0; i < 5; i++) {
         const request = answers[i % answers.length];

@@ -77,3 +77,20 @@ export const totpCode = (key: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(key), period: 30, digits: 6, algorithm: 'SHA1' }).generate({
     timestamp: at.getTime(),
   });
+
+/** An operator of `role`, signed in, who has turned two-factor sign-in on: the session and the app's key. */
+export async function withTwoFactor(app: FastifyInstance, now: () => Date, role: Role = 'finance') {
+  const operator = await addOperator(app, role);
+  const session = await signIn(app, operator.email, operator.password);
+  const started = json(
+    await app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(session) }),
+  );
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/admin/v1/operators/me/2fa/confirm',
+    headers: asPage(session),
+    payload: { code: totpCode(started.key, now()), password: operator.password },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`two-factor: ${confirmed.statusCode} ${confirmed.body}`);
+  return { ...operator, session, key: started.key as string };
+}
