@@ -2,19 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { databaseKinds } from './support/databases.js';
+import { sample } from './support/metrics.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app.js';
-
-/** The value of one sample of the Prometheus text, 0 when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (wanted.every((pair) => present.includes(pair))) return Number(match[3]);
-  }
-  return 0;
-}
 
 for (const kind of databaseKinds()) {
   describe(`GET /metrics (${kind})`, () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { admin, bankCall, bankWithToken, paymentBody } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
+import { sample } from '../support/metrics.js';
 import { newMemberNumber, newReference, payableMember, paymentByReference } from '../support/money-desk.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -14,18 +15,6 @@ const KEPT = 4 * 1024;
 /** A notification of about 60 KiB: the contract's fields and a large field the service does not know. */
 const large = (customerRef: string) =>
   paymentBody(customerRef, { transactionReference: newReference('BIG'), bankExtras: 'é'.repeat(30 * 1024) });
-
-/** The value of one sample of the Prometheus text, 0 when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (wanted.every((pair) => present.includes(pair))) return Number(match[3]);
-  }
-  return 0;
-}
 
 for (const kind of databaseKinds()) {
   describe(`a held payment keeps at most 4 KiB of the body, and new held references are counted per bank (${kind})`, () => {
