@@ -82,7 +82,20 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
             }
           }
           await reconciliationStore.addLines(id, request.clientId, batch, tx);
-          const summary = statement.summary();
+          // Until each account is reconciled on its own, the run covers every account of the file together.
+          const { accounts } = statement.summary();
+          const periods = accounts.flatMap((account) => (account.period ? [account.period] : []));
+          const summary = {
+            accountId: accounts.length === 1 ? (accounts[0]?.accountId ?? null) : null,
+            currency: accounts.length === 1 ? (accounts[0]?.currency ?? null) : null,
+            period:
+              periods.length === 0
+                ? null
+                : {
+                    from: periods.map((p) => p.from).sort()[0] as string,
+                    to: periods.map((p) => p.to).sort()[periods.length - 1] as string,
+                  },
+          };
           const period = summary.period && {
             from: startOfLocalDay(summary.period.from, timeZone),
             toExclusive: startOfLocalDay(addDays(summary.period.to, 1), timeZone),

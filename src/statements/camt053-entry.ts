@@ -105,11 +105,15 @@ export function camtLine(entry: CollectedEntry, accountCurrency: string | null):
     throw new CamtValueError(entry.at, 'the entry has no booking date (BookgDt) nor value date');
 
   const references = candidateReferences([
-    ...entry.transactions.flatMap((tx) => [tx.refs.get('AcctSvcrRef'), tx.refs.get('EndToEndId'), tx.refs.get('TxId')]),
-    entry.servicerReference,
-    entry.entryReference,
+    ...entry.transactions.flatMap((tx) =>
+      (['AcctSvcrRef', 'EndToEndId', 'TxId'] as const).map((name) => [name, tx.refs.get(name)] as const),
+    ),
+    ['AcctSvcrRef', entry.servicerReference],
+    ['NtryRef', entry.entryReference],
     // Instruction and message ids name the payer's order or a whole batch: the weakest hints.
-    ...entry.transactions.flatMap((tx) => [tx.refs.get('InstrId'), tx.refs.get('MsgId')]),
+    ...entry.transactions.flatMap((tx) =>
+      (['InstrId', 'MsgId'] as const).map((name) => [name, tx.refs.get(name)] as const),
+    ),
   ]);
 
   const narration: string[] = [];
@@ -122,11 +126,13 @@ export function camtLine(entry: CollectedEntry, accountCurrency: string | null):
     position: entry.path,
     bookingDate,
     valueDate,
-    references,
+    ...references,
     amount: amount.amount,
     creditDebit: direction[reversal ? 1 : 0],
     currency,
     narration: narration.join(' '),
+    accountId: null,
+    dateFromStatement: false,
   };
 }
 

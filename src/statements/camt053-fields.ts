@@ -130,7 +130,7 @@ export function keepEntryText(
 /** The statement's account and currency, from its Acct. */
 export function keepAccount(statement: OpenStatement, tally: SummaryTally, at: string): void {
   const id = (statement.texts.get('Acct/Id/IBAN') ?? statement.texts.get('Acct/Id/Othr/Id'))?.text.trim();
-  if (id) tally.stateAccount(id, at);
+  tally.account(id || null);
   const currency = statement.texts.get('Acct/Ccy');
   if (currency !== undefined) {
     const code = currency.text.trim();
@@ -149,8 +149,7 @@ export function keepPeriod(statement: OpenStatement, tally: SummaryTally, at: st
   try {
     const first = readDate(from);
     const last = readDate(to);
-    if (last < first) throw new StatementFileError(at, `the period ends (${last}) before it starts (${first})`);
-    tally.statePeriod(first, last);
+    tally.statePeriod(first, last, at);
   } catch (error) {
     if (error instanceof CamtValueError) throw new StatementFileError(describePlace(error.at), error.message);
     throw error;

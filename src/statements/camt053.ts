@@ -143,7 +143,7 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
     const closing = stack.at(-1)?.name;
     if (entry !== undefined && depth === entry.depth && statement !== undefined) {
       const line = camtLine(entry, statement.currency);
-      ready.push({ ...line, index: tally.count(line) });
+      ready.push({ ...line, accountId: tally.currentAccount(), index: tally.count(line) });
       entry = undefined;
       transaction = undefined;
     } else if (transaction !== undefined && closing === 'TxDtls') {

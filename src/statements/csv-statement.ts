@@ -153,11 +153,13 @@ function readRow(
     position,
     bookingDate: booking,
     valueDate: value,
-    references: candidateReferences([reference]),
+    ...candidateReferences([['reference column', reference]]),
     amount,
     creditDebit,
     currency,
     narration: foldWhitespace(cell('narration')),
+    accountId: null,
+    dateFromStatement: false,
   };
 }
 

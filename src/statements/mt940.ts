@@ -56,11 +56,16 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
       index: 0,
       bookingDate: done.bookingDate,
       valueDate: done.valueDate,
-      references: candidateReferences([done.bankReference, done.customerReference]),
+      ...candidateReferences([
+        [':61: bank reference', done.bankReference],
+        [':61: customer reference', done.customerReference],
+      ]),
       amount: done.amount,
       creditDebit: done.creditDebit,
       currency: done.currency,
       narration,
+      accountId: tally.currentAccount(),
+      dateFromStatement: false,
     };
     line.index = tally.count(line);
     return line;
@@ -117,7 +122,7 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
         case '25': {
           const account = content.trim();
           if (account === '') throw new Mt940FieldError('the account :25: is empty');
-          tally.stateAccount(account, position);
+          tally.account(account);
           break;
         }
         case '60F':
@@ -161,7 +166,7 @@ async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<
               `the closing balance is in ${closing.currency} but the opening balance in ${statement.opening.currency}`,
             );
           statement.closedOnLine = number;
-          tally.statePeriod(statement.opening.date, closing.date);
+          tally.statePeriod(closing.date, closing.date, position);
           break;
         }
         case '64':

@@ -19,6 +19,8 @@ export interface StatementLine {
    * NONREF / NOTPROVIDED left out. The first is shown as the line's reference.
    */
   references: string[];
+  /** For each of `references`, the field of the file it came from, such as ":61: bank reference" or "EndToEndId". */
+  referenceFields: string[];
   /** Exact decimal string with two places, never negative ("1500.50"): the direction is in creditDebit. */
   amount: string;
   creditDebit: CreditDebit;
@@ -26,18 +28,29 @@ export interface StatementLine {
   currency: string | null;
   /** Free text (MT940 :86:, camt AddtlNtryInf and RmtInf/Ustrd, a CSV narration column), whitespace-folded. */
   narration: string;
+  /** The account whose statement holds the line (MT940 :25:, camt Acct/Id); null when the file does not say. */
+  accountId: string | null;
+  /** The entry gave no booking nor value date: bookingDate is the statement's own date. */
+  dateFromStatement: boolean;
 }
 
-export interface StatementSummary {
-  /** MT940 :25:, camt Acct/Id/IBAN or Othr/Id. */
+/** One account's part of a statement file: a file may hold several accounts. */
+export interface StatementAccount {
+  /** MT940 :25:, camt Acct/Id/IBAN or Othr/Id; null when the file does not say. */
   accountId: string | null;
   currency: string | null;
   /**
-   * The period the statement covers, YYYY-MM-DD inclusive: the file's own period when it states
-   * one (camt FrToDt; MT940 opening :60F/M: and closing :62F/M: balance dates), otherwise the
-   * earliest and latest booking dates; null for an empty statement.
+   * The days the account's statement covers, YYYY-MM-DD inclusive: the days its entries were
+   * booked, widened by the days the file states (camt FrToDt, an MT940 closing balance's date);
+   * never the opening balance's date. Null for an empty statement that states no day.
    */
   period: { from: string; to: string } | null;
+  entries: number;
+}
+
+export interface StatementSummary {
+  /** In the order the file first names them. */
+  accounts: StatementAccount[];
   entries: number;
 }
 

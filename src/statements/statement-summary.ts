@@ -1,53 +1,94 @@
-import { StatementFileError, type StatementLine, type StatementSummary } from './statement-line.js';
+import {
+  type StatementAccount,
+  StatementFileError,
+  type StatementLine,
+  type StatementSummary,
+} from './statement-line.js';
 
-/** Gathers a statement's summary as its lines go by, so nothing but a few fields is kept. */
-export class SummaryTally {
-  private entries = 0;
-  private earliest: string | undefined;
-  private latest: string | undefined;
-  private statedFrom: string | undefined;
-  private statedTo: string | undefined;
-  private accountId: string | undefined;
-  private currency: string | undefined;
+interface AccountPart {
+  accountId: string | null;
+  currency: string | undefined;
   // undefined: no line yet; null: the lines are in more than one currency.
-  private lineCurrency: string | null | undefined;
+  lineCurrency: string | null | undefined;
+  entries: number;
+  earliest: string | undefined;
+  latest: string | undefined;
+  statedFrom: string | undefined;
+  statedTo: string | undefined;
+}
+
+const widen = (part: AccountPart, from: string, to: string) => {
+  if (part.statedFrom === undefined || from < part.statedFrom) part.statedFrom = from;
+  if (part.statedTo === undefined || to > part.statedTo) part.statedTo = to;
+};
+
+/**
+ * Gathers a statement file's summary as its lines go by, one part per account, so nothing but a
+ * few fields per account is kept. A file may hold several accounts (and several messages of one
+ * account, such as pages or days): lines count towards the account stated last.
+ */
+export class SummaryTally {
+  private readonly parts: AccountPart[] = [];
+  private current: AccountPart | undefined;
   private finished = false;
+
+  /** The lines that follow are of this account (null: the file does not say); several messages of one account make one part. */
+  account(accountId: string | null): void {
+    let part = this.parts.find((candidate) => candidate.accountId === accountId);
+    if (!part) {
+      part = {
+        accountId,
+        currency: undefined,
+        lineCurrency: undefined,
+        entries: 0,
+        earliest: undefined,
+        latest: undefined,
+        statedFrom: undefined,
+        statedTo: undefined,
+      };
+      this.parts.push(part);
+    }
+    this.current = part;
+  }
+
+  private part(): AccountPart {
+    if (!this.current) this.account(null);
+    return this.current as AccountPart;
+  }
+
+  /** The account of the lines counted now: what a line says of its account. */
+  currentAccount(): string | null {
+    return this.part().accountId;
+  }
 
   /** Counts a line and gives its 1-based ordinal in the file. */
   count(line: Pick<StatementLine, 'bookingDate' | 'currency'>): number {
-    this.entries += 1;
-    if (this.earliest === undefined || line.bookingDate < this.earliest) this.earliest = line.bookingDate;
-    if (this.latest === undefined || line.bookingDate > this.latest) this.latest = line.bookingDate;
-    if (this.lineCurrency === undefined) this.lineCurrency = line.currency;
-    else if (this.lineCurrency !== line.currency) this.lineCurrency = null;
-    return this.entries;
-  }
-
-  /** A period the file states; several (pages, statements) make one that covers them all. */
-  statePeriod(from: string, to: string): void {
-    if (this.statedFrom === undefined || from < this.statedFrom) this.statedFrom = from;
-    if (this.statedTo === undefined || to > this.statedTo) this.statedTo = to;
+    const part = this.part();
+    part.entries += 1;
+    if (part.earliest === undefined || line.bookingDate < part.earliest) part.earliest = line.bookingDate;
+    if (part.latest === undefined || line.bookingDate > part.latest) part.latest = line.bookingDate;
+    if (part.lineCurrency === undefined) part.lineCurrency = line.currency;
+    else if (part.lineCurrency !== line.currency) part.lineCurrency = null;
+    return this.parts.reduce((sum, each) => sum + each.entries, 0);
   }
 
   /**
-   * One file, one account: the reconciliation matches a statement to one account's payments, so
-   * a file that mixes accounts is refused rather than summarised as if it were one.
+   * Days the file says the current account's statement covers (camt FrToDt; an MT940 closing
+   * balance's date as from = to). Never an opening balance's date: that is the day before.
    */
-  stateAccount(accountId: string, position: string): void {
-    if (this.accountId === undefined) this.accountId = accountId;
-    else if (this.accountId !== accountId)
-      throw new StatementFileError(
-        position,
-        `the file holds statements of two accounts, ${this.accountId} and ${accountId}; upload one account at a time`,
-      );
+  statePeriod(from: string, to: string, position: string): void {
+    if (to < from)
+      throw new StatementFileError(position, `the statement's period runs backwards, from ${from} to ${to}`);
+    widen(this.part(), from, to);
   }
 
   stateCurrency(currency: string, position: string): void {
-    if (this.currency === undefined) this.currency = currency;
-    else if (this.currency !== currency)
+    const part = this.part();
+    if (part.currency === undefined) part.currency = currency;
+    else if (part.currency !== currency)
       throw new StatementFileError(
         position,
-        `the account's currency changes from ${this.currency} to ${currency} within the file`,
+        `the currency of account ${part.accountId ?? '(unnamed)'} changes from ${part.currency} to ${currency} within the file`,
       );
   }
 
@@ -57,17 +98,21 @@ export class SummaryTally {
 
   summary(): StatementSummary {
     if (!this.finished) throw new Error('the summary is known only once every line has been read');
-    const stated =
-      this.statedFrom !== undefined && this.statedTo !== undefined
-        ? { from: this.statedFrom, to: this.statedTo }
-        : undefined;
-    const booked =
-      this.earliest !== undefined && this.latest !== undefined ? { from: this.earliest, to: this.latest } : undefined;
-    return {
-      accountId: this.accountId ?? null,
-      currency: this.currency ?? this.lineCurrency ?? null,
-      period: stated ?? booked ?? null,
-      entries: this.entries,
-    };
+    const accounts = this.parts.map(accountOf);
+    return { accounts, entries: accounts.reduce((sum, account) => sum + account.entries, 0) };
   }
+}
+
+/** The days a part covers: the days its entries were booked and the days the file states, together. */
+function accountOf(part: AccountPart): StatementAccount {
+  const froms = [part.earliest, part.statedFrom].filter((day): day is string => day !== undefined).sort();
+  const tos = [part.latest, part.statedTo].filter((day): day is string => day !== undefined).sort();
+  const from = froms[0];
+  const to = tos[tos.length - 1];
+  return {
+    accountId: part.accountId,
+    currency: part.currency ?? part.lineCurrency ?? null,
+    period: from !== undefined && to !== undefined ? { from, to } : null,
+    entries: part.entries,
+  };
 }

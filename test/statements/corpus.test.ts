@@ -132,19 +132,29 @@ function lineDifferences(
 function statementDifferences(expected: ExpectedFile, outcome: Outcome): string[] {
   if (outcome.refused) return [`refused at ${outcome.position}: ${outcome.reason}`];
   const differences: string[] = [];
+  const sameAccount = (ours: string | null, theirs: string) => {
+    const [a, b] = [compact(ours ?? ''), compact(theirs)];
+    return a !== '' && (a.includes(b) || b.includes(a));
+  };
   const accounts = [...new Set(expected.statements.map((statement) => compact(statement.account)))];
-  const ours = compact(outcome.summary.accountId ?? '');
-  if (accounts.length > 1) differences.push(`${accounts.length} accounts in the file; the summary names ${ours}`);
-  else if (accounts[0] !== undefined && !(ours.includes(accounts[0]) || (ours !== '' && accounts[0].includes(ours))))
-    differences.push(`account ${ours}, expected ${accounts[0]}`);
-  const periods = expected.statements.flatMap((statement) => (statement.period ? [statement.period] : []));
-  if (expected.statements.length === 1 && periods[0] !== undefined)
-    if (JSON.stringify(outcome.summary.period) !== JSON.stringify(periods[0]))
-      differences.push(`period ${JSON.stringify(outcome.summary.period)}, expected ${JSON.stringify(periods[0])}`);
+  const named = outcome.summary.accounts.map((account) => account.accountId);
+  if (
+    named.length !== accounts.length ||
+    !accounts.every((account) => named.some((ours) => sameAccount(ours, account)))
+  )
+    differences.push(`accounts ${JSON.stringify(named)}, expected ${JSON.stringify(accounts)}`);
+  for (const statement of expected.statements) {
+    const ours = outcome.summary.accounts.find((account) => sameAccount(account.accountId, statement.account));
+    const stated = statement.period;
+    if (ours && stated && !(ours.period && ours.period.from <= stated.from && ours.period.to >= stated.to))
+      differences.push(
+        `period of ${statement.account} ${JSON.stringify(ours.period)}, expected to hold ${JSON.stringify(stated)}`,
+      );
+  }
 
   const cutAt16 = expected.reader.startsWith('mt940js');
   const expectedLines = expected.statements.flatMap((statement) =>
-    statement.lines.map((line) => ({ line, statementDate: statement.statementDate })),
+    statement.lines.map((line) => ({ line, statementDate: statement.statementDate, account: statement.account })),
   );
   if (outcome.lines.length !== expectedLines.length)
     differences.push(`${outcome.lines.length} entries, expected ${expectedLines.length}`);
@@ -158,7 +168,10 @@ function statementDifferences(expected: ExpectedFile, outcome: Outcome): string[
     );
   outcome.lines.forEach((line, at) => {
     const wanted = expectedLines[at];
-    if (wanted) differences.push(...lineDifferences(at, wanted.line, wanted.statementDate, line, cutAt16));
+    if (!wanted) return;
+    differences.push(...lineDifferences(at, wanted.line, wanted.statementDate, line, cutAt16));
+    if (!sameAccount(line.accountId, wanted.account))
+      differences.push(`entry ${at + 1} (${line.position}): account ${line.accountId}, expected ${wanted.account}`);
   });
   return differences;
 }
