@@ -90,7 +90,7 @@ for (const kind of databaseKinds()) {
       assert.equal(third.cursor, second.cursor, 'nothing new, so the cursor stays');
     });
 
-    it('filters on the time of acceptance with from and to', async () => {
+    it('filters on the time paid with from and to (a payment without transactionDate was paid when received)', async () => {
       t.clock.advance(60_000);
       const boundary = t.clock.now().toISOString();
       const late = await acceptedPayment(t, bank, '5000001');

@@ -1,6 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, NullableTimestamp, paging, Timestamp } from '../http/schemas.js';
 
+/** The day filters of the payments search and the export by date: on the day paid, as the daily totals. */
+export const PAID_FROM =
+  'First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it';
+export const PAID_TO =
+  'Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from';
+
 export const PaymentStatus = Type.Union([Type.Literal('accepted'), Type.Literal('held'), Type.Literal('returned')], {
   description: 'accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported)',
 });
@@ -17,7 +23,7 @@ export const Payment = Type.Object({
   memberName: Nullable(Type.String()),
   amount: Type.String({ description: 'Exact decimal, e.g. "1500.50"' }),
   currency: Type.String(),
-  transactionDate: Timestamp('When the bank says the payment was made'),
+  transactionDate: Timestamp("When the bank says the member paid: the payment's day everywhere"),
   payerName: Nullable(Type.String()),
   payerAccount: Nullable(Type.String()),
   payerPhone: Nullable(Type.String()),
@@ -72,12 +78,8 @@ export const PaymentsQuery = Type.Object({
   transactionReference: Type.Optional(Type.String({ description: "The bank's reference" })),
   clientId: Type.Optional(Type.String({ description: "Only this bank's payments" })),
   paymentType: Type.Optional(Type.String()),
-  from: Type.Optional(
-    Type.String({ description: 'Received at or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
-  ),
-  to: Type.Optional(
-    Type.String({ description: 'Received before (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
-  ),
+  from: Type.Optional(Type.String({ description: PAID_FROM })),
+  to: Type.Optional(Type.String({ description: PAID_TO })),
   order: Type.Optional(
     Type.Union([Type.Literal('newest'), Type.Literal('oldest')], {
       description: 'newest first (default), or oldest first: the held queue',

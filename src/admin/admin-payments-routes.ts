@@ -17,7 +17,7 @@ export async function adminPaymentsRoutes(
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'Payments, newest first (or oldest first), filtered',
+        summary: 'Payments, newest received first (or oldest first), filtered; from/to on the day paid',
         querystring: Query,
         response: {
           200: Page(Payment, 'One page of payments'),

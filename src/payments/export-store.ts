@@ -8,7 +8,9 @@ export interface ExportBatch {
   /** Inclusive: where the previous export stopped. */
   lowerTxid?: string | undefined;
   after?: { txid: string; id: number } | undefined;
+  /** Paid (transaction_date) at or after. */
   from?: Date | undefined;
+  /** Paid before. */
   to?: Date | undefined;
   limit: number;
 }
@@ -44,8 +46,8 @@ export function createExportStore(db: Db) {
       if (batch.after) {
         query = query.where(sql<boolean>`(p.accepted_txid, p.id) > (${batch.after.txid}::xid8, ${batch.after.id})`);
       }
-      if (batch.from) query = query.where('p.accepted_at', '>=', batch.from);
-      if (batch.to) query = query.where('p.accepted_at', '<', batch.to);
+      if (batch.from) query = query.where('p.transaction_date', '>=', batch.from);
+      if (batch.to) query = query.where('p.transaction_date', '<', batch.to);
       return query.orderBy('p.accepted_txid').orderBy('p.id').limit(batch.limit).execute();
     },
   };

@@ -1,9 +1,9 @@
 import { csvLine } from '../csv.js';
 import { invalidInput } from '../errors.js';
-import { optionalDate } from '../paging.js';
 import { exportCursor } from './export-cursor.js';
 import type { ExportFeeds } from './export-feeds.js';
 import type { ExportRow, ExportStore } from './export-store.js';
+import { paidWindow } from './paid-day.js';
 
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -59,7 +59,10 @@ function exportRecord(row: ExportRow): Record<(typeof EXPORT_FIELDS)[number], st
 /**
  * The ERP feed. Its upper bound is fixed when it starts, at a transaction below which all have
  * finished; the next export starts there. So every accepted payment is in exactly one export,
- * even while payments are being accepted, however their commits interleave.
+ * even while payments are being accepted, however their commits interleave. A feed goes by
+ * acceptance, not by the day paid: a payment accepted today may have been paid last week (a held
+ * payment allocated), and a feed by paid day would miss it or send it twice. Only a one-off
+ * export by date (from/to) picks the day paid, the day people read everywhere else.
  */
 export function createPaymentsExport({
   exportStore,
@@ -90,8 +93,7 @@ export function createPaymentsExport({
       if (request.since !== undefined && request.feed !== undefined) {
         throw invalidInput('since', 'cannot be combined with feed: a feed remembers where it stopped');
       }
-      const from = optionalDate('from', request.from, timeZone);
-      const to = optionalDate('to', request.to, timeZone);
+      const { from, to } = paidWindow(request, timeZone);
       const feedCursor = request.feed === undefined ? undefined : await exportFeeds.cursorOf(request.feed);
       const since = request.since ?? feedCursor;
       const upperTxid = await exportStore.upperBound();

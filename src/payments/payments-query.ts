@@ -1,5 +1,6 @@
 import { invalidInput, notFound } from '../errors.js';
-import { optionalDate, pageCursor, pageOf } from '../paging.js';
+import { pageCursor, pageOf } from '../paging.js';
+import { paidWindow } from './paid-day.js';
 import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
 import type { PaymentsReadStore } from './payments-read-store.js';
 import type { PaymentStatus } from './payments-tables.js';
@@ -56,8 +57,7 @@ export function createPaymentsQuery({
         clientId: textFilter('clientId', query.clientId),
         // Stored as the contract spells them (MPESA, RTGS, …), which a person may not.
         paymentType: textFilter('paymentType', query.paymentType)?.toUpperCase(),
-        from: optionalDate('from', query.from, timeZone),
-        to: optionalDate('to', query.to, timeZone),
+        ...paidWindow(query, timeZone),
         newestFirst: query.order !== 'oldest',
         afterId: query.cursor === undefined ? undefined : pageCursor.decode('p', query.cursor),
         limit: limit + 1,

@@ -7,7 +7,10 @@ import type { PaymentRow } from './resolution-store.js';
 /** A payment with what people read beside it: the member's and the bank's names. */
 export type PaymentListRow = PaymentRow & { member_name: string | null; client_name: string | null };
 
-/** A page of payments by the time they arrived; newest first but for the held queue. */
+/**
+ * A page of payments in the order they arrived (newest first but for the held queue); the page's
+ * from/to window is on the day they were paid (transaction_date), like every day people pick.
+ */
 export interface PaymentFilter extends Page {
   status?: PaymentStatus | undefined;
   /** The reference as the bank sent it, trimmed. */
@@ -58,7 +61,7 @@ export function createPaymentsReadStore(db: Db) {
       if (filter.erpRefId) query = query.where('p.erp_ref_id', '=', filter.erpRefId);
       if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
       if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType);
-      return onePage(query, { id: 'p.id', time: 'p.received_at' }, filter).execute();
+      return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
     },
   };
 }

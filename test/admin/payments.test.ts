@@ -107,7 +107,7 @@ for (const kind of databaseKinds()) {
         assert.equal(withNul.statusCode, 400, withNul.body);
       });
 
-      it('filters by from and to on the time the payment arrived', async () => {
+      it('filters by from and to on the time paid (without transactionDate, the time the payment arrived)', async () => {
         // Bounds fall between payments, so neither end's inclusiveness matters.
         const from = new Date(accepted[1]!.sentAt + 30_000).toISOString();
         const to = new Date(accepted[3]!.sentAt + 30_000).toISOString();

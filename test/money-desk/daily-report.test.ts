@@ -101,7 +101,7 @@ for (const kind of databaseKinds()) {
       assert.equal(json(unknownGroup).message, 'groupBy: must be one of client, paymentType', 'every choice named');
     });
 
-    it('a date-only filter means local midnight: from=2026-11-22 starts at 21:00 UTC on the 21st', async () => {
+    it('a date-only filter means the local day: from=2026-11-22 starts at 21:00 UTC on the 21st, to=2026-11-21 ends there', async () => {
       // The clock starts at 08:00 UTC on the 21st; 20:30 UTC is 23:30 in Nairobi, 21:30 UTC is 00:30 the next day.
       t.clock.advance(12 * HOUR + 30 * MINUTE);
       equity.token = await tokenFor(t.app, equity.clientId, equity.clientSecret);
@@ -117,8 +117,11 @@ for (const kind of databaseKinds()) {
         );
       const from = await ids('from=2026-11-22');
       assert.ok(from.includes(nextId) && !from.includes(lateId), JSON.stringify(from));
-      const to = await ids('to=2026-11-22');
+      // A date as `to` is that whole day, included, as in the daily totals.
+      const to = await ids('to=2026-11-21');
       assert.ok(to.includes(lateId) && !to.includes(nextId), JSON.stringify(to));
+      const toMidnight = await ids('to=2026-11-22T00:00:00');
+      assert.deepEqual(toMidnight, to, 'a date-time as to is excluded, as before');
       const local = await ids('from=2026-11-22T00:00:00');
       assert.deepEqual(local, from, 'a date-time without an offset is local time too');
       const exported = await admin(t.app, 'GET', '/payments/export?format=ndjson&from=2026-11-22');
