@@ -514,7 +514,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments, newest first (or oldest first), filtered */
+        /** Payments, newest received first (or oldest first), filtered; from/to on the day paid */
         get: operations["getAdminPayments"];
         put?: never;
         post?: never;
@@ -582,7 +582,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ERP feed: accepted payments, each in exactly one export when each export passes the previous Next-Cursor as since, or names its feed */
+        /** The ERP feed: accepted payments, each in exactly one export when each export passes the previous Next-Cursor as since, or names its feed, in the order they were accepted; or, with from/to, those paid on the days chosen */
         get: operations["getAdminPaymentsExport"];
         put?: never;
         post?: never;
@@ -5623,9 +5623,9 @@ export interface operations {
                 /** @description Only this bank's payments */
                 clientId?: string;
                 paymentType?: string;
-                /** @description Received at or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE) */
+                /** @description First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it */
                 from?: string;
-                /** @description Received before (ISO 8601; a date is local midnight in BIS_TIME_ZONE) */
+                /** @description Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from */
                 to?: string;
                 /** @description newest first (default), or oldest first: the held queue */
                 order?: "newest" | "oldest";
@@ -5661,7 +5661,7 @@ export interface operations {
                             currency: string;
                             /**
                              * Format: date-time
-                             * @description When the bank says the payment was made
+                             * @description When the bank says the member paid: the payment's day everywhere
                              */
                             transactionDate: string;
                             payerName: string | null;
@@ -5817,7 +5817,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date-time
-                         * @description When the bank says the payment was made
+                         * @description When the bank says the member paid: the payment's day everywhere
                          */
                         transactionDate: string;
                         payerName: string | null;
@@ -5996,7 +5996,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date-time
-                         * @description When the bank says the payment was made
+                         * @description When the bank says the member paid: the payment's day everywhere
                          */
                         transactionDate: string;
                         payerName: string | null;
@@ -6201,7 +6201,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date-time
-                         * @description When the bank says the payment was made
+                         * @description When the bank says the member paid: the payment's day everywhere
                          */
                         transactionDate: string;
                         payerName: string | null;
@@ -6370,9 +6370,9 @@ export interface operations {
         parameters: {
             query: {
                 format: "csv" | "ndjson";
-                /** @description Accepted at or after (ISO 8601; a date is local midnight) */
+                /** @description First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it; not with since or feed */
                 from?: string;
-                /** @description Accepted before (ISO 8601; a date is local midnight) */
+                /** @description Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from; not with since or feed */
                 to?: string;
                 /** @description The Next-Cursor header of the previous export; not with from, to or feed */
                 since?: string;
@@ -7539,7 +7539,7 @@ export interface operations {
                         currency: string;
                         /**
                          * Format: date-time
-                         * @description When the bank says the payment was made
+                         * @description When the bank says the member paid: the payment's day everywhere
                          */
                         transactionDate: string;
                         payerName: string | null;
