@@ -3,6 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientsService } from '../clients/clients-service.js';
 import { actorOf } from '../http/actor.js';
 import { AdminError, described, NoBody, NullableTimestamp, Timestamp } from '../http/schemas.js';
+import { MAX_STATEMENT_ACCOUNTS } from '../reconciliation/statement-accounts.js';
+
+const StatementAccounts = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: MAX_STATEMENT_ACCOUNTS,
+  description:
+    "The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): " +
+    "spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. " +
+    'Empty: every account of its statements is taken as its own',
+});
 
 const Client = Type.Object({
   clientId: Type.String({ description: 'The client_id the bank authenticates with' }),
@@ -12,6 +21,7 @@ const Client = Type.Object({
     description: 'CIDRs its token requests and bank calls may come from; empty: any address',
   }),
   disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
+  statementAccounts: StatementAccounts,
 });
 
 const ClientActivity = Type.Composite([
@@ -39,17 +49,22 @@ const ClientParams = Type.Object({ clientId: Type.String() });
 const SecretParams = Type.Object({ clientId: Type.String(), secretId: Type.String() });
 
 export async function adminClientsRoutes(app: FastifyInstance, { clientsService }: { clientsService: ClientsService }) {
-  app.post<{ Body: { name: string } }>(
+  app.post<{ Body: { name: string; statementAccounts?: string[] } }>(
     '/clients',
     {
       schema: {
         summary: 'Create a bank client',
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) }),
+        body: Type.Object({
+          name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+          statementAccounts: Type.Optional(StatementAccounts),
+        }),
         response: { 201: described(Client, 'The client was created') },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await clientsService.createClient(request.body.name, actorOf(request))),
+    async (request, reply) => {
+      const { name, statementAccounts } = request.body;
+      return reply.code(201).send(await clientsService.createClient(name, actorOf(request), statementAccounts));
+    },
   );
 
   app.put<{ Params: { clientId: string }; Body: { allowedIps: string[] } }>(
@@ -73,20 +88,33 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
     async (request) => clientsService.setAllowedIps(request.params.clientId, request.body.allowedIps, actorOf(request)),
   );
 
-  app.patch<{ Params: { clientId: string }; Body: { disabled: boolean } }>(
+  app.patch<{ Params: { clientId: string }; Body: { disabled?: boolean; statementAccounts?: string[] } }>(
     '/clients/:clientId',
     {
       schema: {
-        summary: 'Disable or enable a bank client',
-        description: 'A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included.',
+        summary: "Disable or enable a bank client, or set its statements' accounts",
+        description:
+          'A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. ' +
+          'statementAccounts replaces the list of accounts its statements are for.',
         params: ClientParams,
-        body: Type.Object({ disabled: Type.Boolean() }),
+        body: Type.Object(
+          { disabled: Type.Optional(Type.Boolean()), statementAccounts: Type.Optional(StatementAccounts) },
+          { minProperties: 1 },
+        ),
         response: {
           200: described(Client, 'The client as it now stands'),
         },
       },
     },
-    async (request) => clientsService.setDisabled(request.params.clientId, request.body.disabled, actorOf(request)),
+    async (request) => {
+      const { clientId } = request.params;
+      const { disabled, statementAccounts } = request.body;
+      const actor = actorOf(request);
+      if (disabled !== undefined && statementAccounts === undefined)
+        return clientsService.setDisabled(clientId, disabled, actor);
+      if (disabled !== undefined) await clientsService.setDisabled(clientId, disabled, actor);
+      return clientsService.setStatementAccounts(clientId, statementAccounts ?? [], actor);
+    },
   );
 
   app.get(

@@ -11,23 +11,40 @@ export const Category = Type.Union(
   TOTAL_NAMES.map((name) => Type.Literal(name)),
   {
     description:
-      'matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; not_on_statement: an accepted payment of the bank in the period that is not on the statement; debit: not a credit (debits and reversals are not matched)',
+      'matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched)',
   },
 );
+
+const Period = Type.Object(
+  { from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) },
+  { description: 'The days the statement covers, inclusive, in BIS_TIME_ZONE; null for an empty statement' },
+);
+
+const RunAccount = Type.Object({
+  accountId: Nullable(Type.String({ description: 'As the file names it; null when it does not' })),
+  currency: Nullable(Type.String()),
+  period: Nullable(Period),
+  lines: Type.Integer({ description: "The account's entries, debits included" }),
+  credits: Type.Integer(),
+  ofThisBank: Type.Boolean({
+    description:
+      'The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account',
+  }),
+});
 
 export const Run = Type.Object({
   reconciliationId: Type.Integer(),
   clientId: Type.String(),
   clientName: Type.String({ description: "The bank's name" }),
   format: Type.String({ description: 'mt940, camt053 or csv' }),
-  accountId: Nullable(Type.String({ description: 'The account the statement is for, as it says' })),
-  currency: Nullable(Type.String()),
-  period: Nullable(
-    Type.Object(
-      { from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) },
-      { description: 'The days the statement covers, inclusive, in BIS_TIME_ZONE; null for an empty statement' },
-    ),
+  accountId: Nullable(
+    Type.String({ description: 'The account the statement is for, as it says; null when the file holds several' }),
   ),
+  currency: Nullable(Type.String({ description: "The account's currency; null when the file holds several accounts" })),
+  period: Nullable(Period),
+  accounts: Type.Array(RunAccount, {
+    description: 'Each account of the file, in the order it names them: each reconciled on its own',
+  }),
   lines: Type.Integer({ description: 'Entries on the statement, debits included' }),
   credits: Type.Integer({ description: 'Entries that are credits: the ones matched' }),
   totals: Type.Object(Object.fromEntries(TOTAL_NAMES.map((name) => [name, Total])), {
@@ -50,6 +67,18 @@ export const Item = Type.Object({
   currency: Nullable(Type.String()),
   narration: Nullable(Type.String()),
   category: Category,
+  accountId: Nullable(
+    Type.String({
+      description: 'The account whose statement holds the line; null for a payment or when the file does not say',
+    }),
+  ),
+  dateFromStatement: Type.Boolean({ description: "The entry gave no date: bookingDate is the statement's own" }),
+  foundIn: Nullable(
+    Type.String({
+      description:
+        'Where the payment\'s reference was found: the file\'s field (such as ":61: bank reference" or "EndToEndId"), or "narration"',
+    }),
+  ),
   sameReferenceAsLine: Nullable(
     Type.Integer({ description: 'Another line of this statement already matched the payment with this reference' }),
   ),

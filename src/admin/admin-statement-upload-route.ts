@@ -23,7 +23,7 @@ export async function statementUploadRoute(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.post<{ Querystring: { clientId: string; format: StatementFormat } }>(
+  app.post<{ Querystring: { clientId: string; format: StatementFormat; from?: string; to?: string } }>(
     '/reconciliations',
     {
       config: { role: 'finance', bodyTime: 'upload' },
@@ -36,12 +36,25 @@ export async function statementUploadRoute(
             STATEMENT_FORMATS.map((format) => Type.Literal(format)),
             { description: "mt940, camt053, or csv (read with the bank's saved statement mapping)" },
           ),
+          from: Type.Optional(
+            Type.String({
+              format: 'date',
+              description:
+                "The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account",
+            }),
+          ),
+          to: Type.Optional(
+            Type.String({
+              format: 'date',
+              description: "The statement's last day, inclusive (YYYY-MM-DD), with `from`",
+            }),
+          ),
         }),
         response: {
           201: described(Run, 'The run, kept: its lines with GET /reconciliations/{reconciliationId}'),
           400: described(
             AdminError,
-            'The file is not a statement of that format: the message names the line or element; nothing was stored',
+            'The file is not a statement of that format (the message names the line or element), or the period given or read runs backwards, or only one of from and to is given; nothing was stored',
           ),
           404: described(AdminError, 'No such client'),
           409: described(AdminError, 'A CSV statement, and no mapping is saved for the bank'),
@@ -50,11 +63,14 @@ export async function statementUploadRoute(
       },
     },
     async (request, reply) => {
-      const { clientId, format } = request.query;
-      await reconciliationService.prepare(clientId, format);
+      const { clientId, format, from, to } = request.query;
+      await reconciliationService.prepare({ clientId, format, from, to });
       const body = await spoolBody(request.body as Readable, MAX_STATEMENT_BYTES);
       try {
-        const id = await reconciliationService.reconcile({ clientId, format, open: body.open }, actorOf(request));
+        const id = await reconciliationService.reconcile(
+          { clientId, format, from, to, open: body.open },
+          actorOf(request),
+        );
         const run = await reconciliationQuery.run(id);
         return reply.code(201).header('location', `/admin/v1/reconciliations/${id}`).send(run);
       } finally {

@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = [
   'admin.auth_throttled',
   'client.created',
   'client.allowed_ips_set',
+  'client.statement_accounts_set',
   'client.disabled',
   'client.enabled',
   'secret.issued',

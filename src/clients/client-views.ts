@@ -17,6 +17,8 @@ export interface ClientView {
   /** CIDRs its requests may come from; empty: any address. */
   allowedIps: string[];
   disabled: boolean;
+  /** The accounts its statements are for; empty: every account of its statements is taken as its own. */
+  statementAccounts: string[];
 }
 
 /** A client as the admin API lists it: with when it last called. */
@@ -31,6 +33,7 @@ export const clientView = (row: ClientRow): ClientView => ({
   createdAt: row.created_at,
   allowedIps: row.allowed_ips,
   disabled: row.disabled_at !== null,
+  statementAccounts: row.statement_accounts,
 });
 
 export const secretView = (secret: SecretRow): SecretView => ({

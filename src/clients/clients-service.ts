@@ -3,6 +3,7 @@ import { readRanges } from '../addresses.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
+import { readStatementAccounts } from '../reconciliation/statement-accounts.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { BankCallsStore } from './bank-calls.js';
 import type { ClientAccess } from './client-access.js';
@@ -54,7 +55,7 @@ export function createClientsService(deps: ClientsServiceDeps) {
   }
 
   return {
-    async createClient(name: string, actor: Actor): Promise<ClientView> {
+    async createClient(name: string, actor: Actor, statementAccounts: readonly string[] = []): Promise<ClientView> {
       const row: ClientRow = {
         id: randomId(),
         name: name.trim(),
@@ -62,10 +63,12 @@ export function createClientsService(deps: ClientsServiceDeps) {
         allowed_ips: [],
         disabled_at: null,
         statement_mapping: null,
+        statement_accounts: readStatementAccounts(statementAccounts),
       };
       await transact(async (tx) => {
         await clientsStore.insertClient(row, tx);
-        await auditStore.record('client.created', row.id, actor, { name: row.name }, tx);
+        const detail = { name: row.name, statementAccounts: row.statement_accounts };
+        await auditStore.record('client.created', row.id, actor, detail, tx);
       });
       return clientView(row);
     },
@@ -81,6 +84,13 @@ export function createClientsService(deps: ClientsServiceDeps) {
       if ('problems' in read) throw invalidInput('allowedIps', read.problems.join('; '));
       const allowedIps = [...new Set(read.ranges.cidrs)];
       return change(clientId, { allowed_ips: allowedIps }, actor, 'client.allowed_ips_set', { allowedIps });
+    },
+
+    /** The accounts the bank's statements are for: a statement's other accounts are named, not matched. */
+    async setStatementAccounts(clientId: string, accounts: readonly string[], actor: Actor): Promise<ClientView> {
+      const statementAccounts = readStatementAccounts(accounts);
+      const changes = { statement_accounts: statementAccounts };
+      return change(clientId, changes, actor, 'client.statement_accounts_set', { statementAccounts });
     },
 
     /** A disabled client gets no token, and its tokens already issued stop working. */

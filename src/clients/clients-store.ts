@@ -73,7 +73,7 @@ export function createClientsStore(db: Db) {
 
     async updateClient(
       id: string,
-      changes: { allowed_ips?: string[]; disabled_at?: Date | null },
+      changes: { allowed_ips?: string[]; disabled_at?: Date | null; statement_accounts?: string[] },
       ex: Executor = db,
     ): Promise<ClientRow | undefined> {
       return ex.updateTable('clients').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

@@ -15,6 +15,7 @@ import * as acceptedFeed from './migrations/013-accepted-feed.js';
 import * as normalEmails from './migrations/014-normal-emails.js';
 import * as webhookInternal from './migrations/016-webhook-internal.js';
 import * as rawNotificationTruncated from './migrations/017-raw-notification-truncated.js';
+import * as statementAccounts from './migrations/018-statement-accounts.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014-normal-emails': normalEmails,
   '016-webhook-internal': webhookInternal,
   '017-raw-notification-truncated': rawNotificationTruncated,
+  '018-statement-accounts': statementAccounts,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

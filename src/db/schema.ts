@@ -37,6 +37,8 @@ export interface ClientsTable {
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** How to read this bank's CSV statements (see statements/csv-mapping.ts); null until set. */
   statement_mapping: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The accounts its statements are for (src/reconciliation/statement-accounts.ts); empty: any account. */
+  statement_accounts: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface ClientSecretsTable {

@@ -1,49 +1,81 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { StatementLine } from '../statements/statement-line.js';
+import { narrationTokens } from './reference-tokens.js';
+import type { PaymentWindow } from './statement-period.js';
+
+/** The payment of the bank named by one of a line's keys, the earliest key first (a lateral subquery's body). */
+const paymentNamed = (clientId: string, keys: RawBuilder<unknown>, foundIn: RawBuilder<unknown>, gate = sql``) =>
+  sql`select p.id, p.status, p.amount, p.currency, ${foundIn} as found_in
+    from unnest(${keys}) with ordinality k(key, ord)
+    join payments p on p.client_id = ${clientId} and upper(p.transaction_reference) = k.key
+    where l.credit_debit = 'C' and l.own ${gate}
+    order by k.ord, p.id
+    limit 1`;
 
 /**
- * Stores one batch of a statement's lines, each credit matched in the same statement against the
- * payments of the bank under any of its references (the most specific first):
+ * Stores one batch of a statement's lines, each credit of the bank's own accounts matched in the
+ * same statement against the payments of the bank: under one of the line's references (the most
+ * specific first), else under a whole token of its narration (in the order they come):
  * - `matched`: an accepted payment with the same amount (and currency, when the line says one);
  * - `amount_mismatch`: an accepted payment with another amount or currency;
  * - `held`: the money arrived but the payment is held, or was held and returned;
- * - `missing_notification`: no payment under any of its references.
+ * - `missing_notification`: no payment under any of them;
+ * - `other_account`: a credit of an account the bank does not have on file, not matched.
+ * References are compared whatever their case (the payments' index on upper(transaction_reference)).
  * Debits and reversals are stored without a category: only credits are matched.
  * The batch travels as one JSON parameter, so the statement text is the same for any batch size.
  */
-export function matchLines(reconciliationId: number, clientId: string, lines: readonly StatementLine[]) {
-  const batch = lines.map((line) => ({
-    line_no: line.index,
-    position: line.position,
-    booking_date: line.bookingDate,
-    value_date: line.valueDate,
-    refs: line.references,
-    amount: line.amount,
-    credit_debit: line.creditDebit,
-    currency: line.currency,
-    narration: line.narration,
-  }));
+export function matchLines(
+  reconciliationId: number,
+  clientId: string,
+  lines: readonly StatementLine[],
+  isOwn: (accountId: string | null) => boolean,
+) {
+  const batch = lines.map((line) => {
+    const own = isOwn(line.accountId);
+    const credit = line.creditDebit === 'C' && own;
+    return {
+      line_no: line.index,
+      position: line.position,
+      booking_date: line.bookingDate,
+      value_date: line.valueDate,
+      refs: line.references,
+      keys: credit ? line.references.map((reference) => reference.toUpperCase()) : [],
+      fields: line.referenceFields,
+      tokens: credit ? narrationTokens(line.narration) : [],
+      amount: line.amount,
+      credit_debit: line.creditDebit,
+      currency: line.currency,
+      narration: line.narration,
+      account_id: line.accountId,
+      date_from_statement: line.dateFromStatement,
+      own,
+    };
+  });
+  const byReference = paymentNamed(clientId, sql`l.keys`, sql`l.fields[k.ord]`);
+  const byNarration = paymentNamed(clientId, sql`l.tokens`, sql`'narration'`, sql`and r.id is null`);
   return sql`
     insert into reconciliation_lines (reconciliation_id, line_no, position, booking_date, value_date, reference, refs,
-      amount, credit_debit, currency, narration, category, payment_id)
+      amount, credit_debit, currency, narration, category, payment_id, account_id, date_from_statement, found_in)
     select ${reconciliationId}::bigint, l.line_no, l.position, l.booking_date, l.value_date, coalesce(l.refs[1], ''),
       l.refs, l.amount, l.credit_debit, l.currency, l.narration,
       case
         when l.credit_debit <> 'C' then null
+        when not l.own then 'other_account'
         when p.id is null then 'missing_notification'
         when p.status <> 'accepted' then 'held'
         when p.amount = l.amount and (l.currency is null or l.currency = p.currency) then 'matched'
         else 'amount_mismatch'
       end,
-      p.id
+      p.id, l.account_id, l.date_from_statement, p.found_in
     from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as l(line_no integer, position text, booking_date date,
-      value_date date, refs text[], amount numeric, credit_debit text, currency text, narration text)
-    left join lateral (
-      select p.id, p.status, p.amount, p.currency from payments p
-      where l.credit_debit = 'C' and p.client_id = ${clientId} and p.transaction_reference = any (l.refs)
-      order by array_position(l.refs, p.transaction_reference)
-      limit 1
-    ) p on true`;
+      value_date date, refs text[], keys text[], fields text[], tokens text[], amount numeric, credit_debit text,
+      currency text, narration text, account_id text, date_from_statement boolean, own boolean)
+    left join lateral (${byReference}) r on true
+    left join lateral (${byNarration}) t on true
+    cross join lateral (select coalesce(r.id, t.id) as id, coalesce(r.status, t.status) as status,
+      coalesce(r.amount, t.amount) as amount, coalesce(r.currency, t.currency) as currency,
+      coalesce(r.found_in, t.found_in) as found_in) p`;
 }
 
 /**
@@ -59,23 +91,29 @@ export function settleSharedReferences(reconciliationId: number) {
       where reconciliation_id = ${reconciliationId} and payment_id is not null
     )
     update reconciliation_lines l
-    set category = 'missing_notification', payment_id = null,
+    set category = 'missing_notification', payment_id = null, found_in = null,
       detail = jsonb_build_object('sameReferenceAsLine', r.kept)
     from ranked r
     where l.reconciliation_id = ${reconciliationId} and l.line_no = r.line_no and r.line_no <> r.kept`;
 }
 
-/** Accepted payments of the bank dated within the period (local days, inclusive) that no line matched. */
-export function findNotOnStatement(reconciliationId: number, clientId: string, from: Date, toExclusive: Date) {
+/**
+ * Accepted payments of the bank, of the account's currency when known, dated within its period
+ * (local days, inclusive), that no line of any run names: a payment found on an earlier statement
+ * is never asked for again. Those of the period's late hours may be on the next statement; one an
+ * earlier run said so of, from the late hours of the day before, is asked for now.
+ */
+export function findNotOnStatement(reconciliationId: number, clientId: string, window: PaymentWindow) {
   return sql`
-    insert into reconciliation_not_on_statement (reconciliation_id, payment_id)
-    select ${reconciliationId}::bigint, p.id from payments p
+    insert into reconciliation_not_on_statement (reconciliation_id, payment_id, next_statement)
+    select ${reconciliationId}::bigint, p.id, p.transaction_date >= ${window.lateFrom} from payments p
     where p.client_id = ${clientId} and p.status = 'accepted'
-      and p.transaction_date >= ${from} and p.transaction_date < ${toExclusive}
-      and not exists (
-        select 1 from reconciliation_lines l
-        where l.reconciliation_id = ${reconciliationId} and l.payment_id = p.id
-      )`;
+      and p.transaction_date >= ${window.earlyFrom} and p.transaction_date < ${window.toExclusive}
+      and (p.transaction_date >= ${window.from} or exists (
+        select 1 from reconciliation_not_on_statement e where e.payment_id = p.id and e.next_statement))
+      and (${window.currency}::text is null or p.currency = ${window.currency})
+      and not exists (select 1 from reconciliation_lines l where l.payment_id = p.id)
+    on conflict do nothing`;
 }
 
 /** Count and exact sum per category; `debit` counts the lines that are not credits (debits and reversals). */
@@ -85,7 +123,9 @@ export function totalsOf(reconciliationId: number) {
     from reconciliation_lines where reconciliation_id = ${reconciliationId}
     group by 1
     union all
-    select 'not_on_statement', count(*)::integer, round(coalesce(sum(p.amount), 0), 2)::text
+    select case when n.next_statement then 'next_statement' else 'not_on_statement' end, count(*)::integer,
+      round(coalesce(sum(p.amount), 0), 2)::text
     from reconciliation_not_on_statement n join payments p on p.id = n.payment_id
-    where n.reconciliation_id = ${reconciliationId}`;
+    where n.reconciliation_id = ${reconciliationId}
+    group by 1`;
 }

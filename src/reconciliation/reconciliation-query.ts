@@ -23,7 +23,7 @@ const keyOf = (part: Part, row: RunItemRow) => (part === 'lines' ? row.line_no :
 const partsOf = (category: TotalName | undefined): Part[] =>
   category === undefined
     ? ['lines', 'not_on_statement']
-    : category === 'not_on_statement'
+    : category === 'not_on_statement' || category === 'next_statement'
       ? ['not_on_statement']
       : ['lines'];
 

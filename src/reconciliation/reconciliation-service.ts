@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
-import { addDays } from '../calendar-date.js';
 import type { ClientsStore } from '../clients/clients-store.js';
 import { conflict, DomainError, notFound } from '../errors.js';
 import { readCsvStatementMapping } from '../statements/csv-mapping.js';
 import { parseStatement, type StatementFormat } from '../statements/parse-statement.js';
 import { StatementFileError, type StatementLine } from '../statements/statement-line.js';
-import { startOfLocalDay } from '../time-zone.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
+import type { RunAccount } from './reconciliation-tables.js';
+import { accountChecker } from './statement-accounts.js';
+import { type Period, readGivenPeriod, spanOf, windowOf } from './statement-period.js';
 
 // Large enough that 100,000 lines take a hundred statements, small enough to keep memory flat.
 const BATCH = 1000;
@@ -15,6 +16,9 @@ const BATCH = 1000;
 export interface ReconcileRequest {
   clientId: string;
   format: StatementFormat;
+  /** The period finance gives (YYYY-MM-DD, both or neither): it replaces the file's, for every account. */
+  from?: string | undefined;
+  to?: string | undefined;
   /** Opens the statement file; read once, as it streams. */
   open: () => Readable;
 }
@@ -30,32 +34,49 @@ const statementRefused = (error: StatementFileError) =>
     extra: { position: error.position },
   });
 
+/** Each account's lines and credits, counted as the lines go by. */
+class AccountCounts {
+  private readonly counts = new Map<string | null, { lines: number; credits: number }>();
+  add(line: StatementLine): void {
+    const count = this.counts.get(line.accountId) ?? { lines: 0, credits: 0 };
+    count.lines += 1;
+    if (line.creditDebit === 'C') count.credits += 1;
+    this.counts.set(line.accountId, count);
+  }
+  of(accountId: string | null) {
+    return this.counts.get(accountId) ?? { lines: 0, credits: 0 };
+  }
+}
+
 /**
  * Reconciles a bank's statement against the payments it notified: every line matched as it
  * streams, a thousand at a time, all in one transaction, so a file that turns out bad at its last
- * line leaves nothing behind.
+ * line leaves nothing behind. Each account of the file is reconciled on its own: only the lines of
+ * the bank's accounts are matched, and payments are looked for in each one's own period.
  */
 export function createReconciliationService(deps: ReconciliationServiceDeps) {
   const { reconciliationStore, clientsStore, auditStore, transact, clock, timeZone } = deps;
   return {
-    /** Checks what can be checked before the file is read: the bank, and its CSV mapping. */
-    async prepare(clientId: string, format: StatementFormat) {
-      const client = await clientsStore.findClient(clientId);
-      if (!client) throw notFound.client(clientId);
-      if (format !== 'csv') return { csvMapping: undefined };
+    /** Checks what can be checked before the file is read: the bank, its CSV mapping, the period given. */
+    async prepare(request: Pick<ReconcileRequest, 'clientId' | 'format' | 'from' | 'to'>) {
+      const given = readGivenPeriod(request.from, request.to);
+      const client = await clientsStore.findClient(request.clientId);
+      if (!client) throw notFound.client(request.clientId);
+      const isOwn = accountChecker(client.statement_accounts);
+      if (request.format !== 'csv') return { csvMapping: undefined, isOwn, given };
       if (client.statement_mapping === null) {
         throw conflict(
-          `No CSV statement mapping is saved for ${client.name}: save one with PUT /admin/v1/clients/${clientId}/statement-mapping first`,
+          `No CSV statement mapping is saved for ${client.name}: save one with PUT /admin/v1/clients/${request.clientId}/statement-mapping first`,
         );
       }
       const read = readCsvStatementMapping(client.statement_mapping);
       if ('problems' in read) throw conflict(`The saved CSV mapping of ${client.name} no longer reads: save it again`);
-      return { csvMapping: read.mapping };
+      return { csvMapping: read.mapping, isOwn, given };
     },
 
     /** Returns the new run's id. */
     async reconcile(request: ReconcileRequest, actor: Actor): Promise<number> {
-      const { csvMapping } = await this.prepare(request.clientId, request.format);
+      const { csvMapping, isOwn, given } = await this.prepare(request);
       try {
         return await transact(async (tx) => {
           const id = await reconciliationStore.create(
@@ -69,52 +90,49 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
             tx,
           );
           const statement = parseStatement(request.format, request.open(), csvMapping);
+          const counts = new AccountCounts();
           let batch: StatementLine[] = [];
           let lines = 0;
           let credits = 0;
           for await (const line of statement.lines) {
             lines += 1;
             if (line.creditDebit === 'C') credits += 1;
+            counts.add(line);
             batch.push(line);
             if (batch.length === BATCH) {
-              await reconciliationStore.addLines(id, request.clientId, batch, tx);
+              await reconciliationStore.addLines(id, request.clientId, batch, isOwn, tx);
               batch = [];
             }
           }
-          await reconciliationStore.addLines(id, request.clientId, batch, tx);
-          // Until each account is reconciled on its own, the run covers every account of the file together.
-          const { accounts } = statement.summary();
-          const periods = accounts.flatMap((account) => (account.period ? [account.period] : []));
-          const summary = {
-            accountId: accounts.length === 1 ? (accounts[0]?.accountId ?? null) : null,
-            currency: accounts.length === 1 ? (accounts[0]?.currency ?? null) : null,
-            period:
-              periods.length === 0
-                ? null
-                : {
-                    from: periods.map((p) => p.from).sort()[0] as string,
-                    to: periods.map((p) => p.to).sort()[periods.length - 1] as string,
-                  },
-          };
-          const period = summary.period && {
-            from: startOfLocalDay(summary.period.from, timeZone),
-            toExclusive: startOfLocalDay(addDays(summary.period.to, 1), timeZone),
-          };
-          const totals = await reconciliationStore.finish(id, request.clientId, period ?? undefined, tx);
+          await reconciliationStore.addLines(id, request.clientId, batch, isOwn, tx);
+          const accounts: RunAccount[] = statement.summary().accounts.map((account) => ({
+            accountId: account.accountId,
+            currency: account.currency,
+            period: given ?? account.period,
+            ...counts.of(account.accountId),
+            ofThisBank: isOwn(account.accountId),
+          }));
+          const windows = accounts.flatMap((account) =>
+            account.ofThisBank && account.period ? [windowOf(account.period, account.currency, timeZone)] : [],
+          );
+          const totals = await reconciliationStore.finish(id, request.clientId, windows, tx);
+          const [only] = accounts.length === 1 ? accounts : [];
+          const period: Period | null = given ?? spanOf(accounts.map((account) => account.period));
           const end = {
-            accountId: summary.accountId,
-            currency: summary.currency,
-            period: summary.period,
+            accountId: only?.accountId ?? null,
+            currency: only?.currency ?? null,
+            period,
             lines,
             credits,
             totals,
+            accounts,
           };
           await reconciliationStore.end(id, end, tx);
           await auditStore.record(
             'reconciliation.made',
             String(id),
             actor,
-            { clientId: request.clientId, format: request.format, lines, totals },
+            { clientId: request.clientId, format: request.format, lines, accounts: accounts.length, totals },
             tx,
           );
           return id;

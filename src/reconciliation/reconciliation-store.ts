@@ -4,6 +4,7 @@ import type { StatementLine } from '../statements/statement-line.js';
 import { findNotOnStatement, matchLines, settleSharedReferences, totalsOf } from './match-lines.js';
 import { TOTAL_NAMES, type Total, type TotalName } from './reconciliation-tables.js';
 import type { NewReconciliation, ReconciliationEnd, ReconciliationRow, RunItemRow, RunItemsPage } from './run-rows.js';
+import type { PaymentWindow } from './statement-period.js';
 
 const runColumns = [
   'r.id',
@@ -16,6 +17,7 @@ const runColumns = [
   'r.lines',
   'r.credits',
   'r.totals',
+  'r.accounts',
   'r.created_at',
   'r.actor',
   'r.operator_id',
@@ -47,19 +49,29 @@ export function createReconciliationStore(db: Db) {
       return id;
     },
 
-    async addLines(id: number, clientId: string, lines: readonly StatementLine[], tx: Executor): Promise<void> {
-      if (lines.length > 0) await matchLines(id, clientId, lines).execute(tx);
+    /** `isOwn` says which accounts are the bank's: only their credits are matched. */
+    async addLines(
+      id: number,
+      clientId: string,
+      lines: readonly StatementLine[],
+      isOwn: (accountId: string | null) => boolean,
+      tx: Executor,
+    ): Promise<void> {
+      if (lines.length > 0) await matchLines(id, clientId, lines, isOwn).execute(tx);
     },
 
-    /** After the last line: lines sharing a payment settled, the payments not on the statement found, totals summed. */
+    /**
+     * After the last line: lines sharing a payment settled, the payments not on the statement found
+     * (for each of the bank's accounts with a period), totals summed.
+     */
     async finish(
       id: number,
       clientId: string,
-      period: { from: Date; toExclusive: Date } | undefined,
+      windows: readonly PaymentWindow[],
       tx: Executor,
     ): Promise<Record<TotalName, Total>> {
       await settleSharedReferences(id).execute(tx);
-      if (period) await findNotOnStatement(id, clientId, period.from, period.toExclusive).execute(tx);
+      for (const window of windows) await findNotOnStatement(id, clientId, window).execute(tx);
       const { rows } = await totalsOf(id).execute(tx);
       const totals = {} as Record<TotalName, Total>;
       for (const name of TOTAL_NAMES) totals[name] = { count: 0, sum: '0.00' };
@@ -78,6 +90,7 @@ export function createReconciliationStore(db: Db) {
           lines: end.lines,
           credits: end.credits,
           totals: JSON.stringify(end.totals),
+          accounts: JSON.stringify(end.accounts),
         })
         .where('id', '=', id)
         .execute();
@@ -110,12 +123,16 @@ export function createReconciliationStore(db: Db) {
       const paymentColumns = sql`p.erp_ref_id, p.status as payment_status, p.amount::text as payment_amount,
         p.currency as payment_currency, p.transaction_date, p.member_number, m.full_name as member_name`;
       if (page.part === 'not_on_statement') {
+        const nextStatement =
+          page.category === undefined ? sql`` : sql`and x.next_statement = ${page.category === 'next_statement'}`;
         return sql<RunItemRow>`
           select null::integer as line_no, null as position, null as booking_date, null as value_date,
             p.transaction_reference as reference, p.amount::text as amount, null as credit_debit, p.currency,
-            p.narration, 'not_on_statement' as category, '{}'::jsonb as detail, x.payment_id, ${paymentColumns}
+            p.narration, case when x.next_statement then 'next_statement' else 'not_on_statement' end as category,
+            '{}'::jsonb as detail, x.payment_id, null as account_id, false as date_from_statement, null as found_in,
+            ${paymentColumns}
           from reconciliation_not_on_statement x ${payment}
-          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0}
+          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0} ${nextStatement}
           order by x.payment_id limit ${page.limit}`
           .execute(ex)
           .then((result) => result.rows);
@@ -129,7 +146,8 @@ export function createReconciliationStore(db: Db) {
       return sql<RunItemRow>`
         select x.line_no, x.position, x.booking_date::text as booking_date, x.value_date::text as value_date,
           x.reference, x.amount::text as amount, x.credit_debit, x.currency, x.narration,
-          coalesce(x.category, 'debit') as category, x.detail, x.payment_id, ${paymentColumns}
+          coalesce(x.category, 'debit') as category, x.detail, x.payment_id, x.account_id, x.date_from_statement,
+          x.found_in, ${paymentColumns}
         from reconciliation_lines x ${payment}
         where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${category}
         order by x.line_no limit ${page.limit}`

@@ -13,6 +13,8 @@ export function runView(row: ReconciliationRow) {
     lines: row.lines,
     credits: row.credits,
     totals: row.totals,
+    /** Each account of the file: a file may hold several, and only the bank's own are matched. */
+    accounts: row.accounts,
     createdAt: row.created_at,
     createdBy: row.actor,
   };
@@ -34,6 +36,9 @@ export function itemView(row: RunItemRow) {
     currency: row.currency,
     narration: row.narration,
     category: row.category,
+    accountId: row.account_id,
+    dateFromStatement: row.date_from_statement,
+    foundIn: row.found_in,
     /** For a line whose reference another line of the statement had already matched. */
     sameReferenceAsLine: typeof sameReferenceAsLine === 'number' ? sameReferenceAsLine : null,
     /** Finance recorded the payment from this line. */
@@ -76,6 +81,8 @@ export const ITEM_CSV_FIELDS = [
   'transactionDate',
   'memberNumber',
   'memberName',
+  'accountId',
+  'foundIn',
 ] as const;
 
 /** One row of the CSV report, in the order of ITEM_CSV_FIELDS. */
@@ -103,5 +110,7 @@ export function itemCsvRow(item: ItemView): string[] {
     p?.transactionDate ? p.transactionDate.toISOString() : '',
     text(p?.memberNumber),
     text(p?.memberName),
+    text(item.accountId),
+    text(item.foundIn),
   ];
 }

@@ -1,6 +1,6 @@
 /** What the reconciliation store takes and gives: a run, how it ended, and its items as read. */
 import type { Selectable } from 'kysely';
-import type { ReconciliationsTable, Total, TotalName } from './reconciliation-tables.js';
+import type { ReconciliationsTable, RunAccount, Total, TotalName } from './reconciliation-tables.js';
 
 export type ReconciliationRow = Selectable<ReconciliationsTable> & { client_name: string };
 
@@ -19,6 +19,7 @@ export interface ReconciliationEnd {
   lines: number;
   credits: number;
   totals: Record<TotalName, Total>;
+  accounts: RunAccount[];
 }
 
 /** A line of a run or a payment not on the statement, with the payment it concerns as it is now. */
@@ -35,6 +36,9 @@ export interface RunItemRow {
   category: string;
   detail: Record<string, unknown>;
   payment_id: number | null;
+  account_id: string | null;
+  date_from_statement: boolean;
+  found_in: string | null;
   erp_ref_id: string | null;
   payment_status: string | null;
   payment_amount: string | null;
@@ -46,7 +50,7 @@ export interface RunItemRow {
 
 /** Which part of a run a page shows, and where it starts. */
 export interface RunItemsPage {
-  /** A category, or `debit`, or every line and then the payments not on the statement. */
+  /** A category, or `debit`, or every line and then the payments not on the statement (and of the next). */
   category?: TotalName | undefined;
   part: 'lines' | 'not_on_statement';
   after: number | undefined;

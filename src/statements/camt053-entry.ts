@@ -1,8 +1,6 @@
 import { isoDatePart } from '../calendar-date.js';
 import { isCurrencyCode } from './currency-code.js';
 import { readDecimal } from './decimal.js';
-import type { CreditDebit, StatementLine } from './statement-line.js';
-import { candidateReferences, foldWhitespace } from './statement-text.js';
 
 /** An open or read XML element, linked to its parent so its path is worked out only when an error needs it. */
 export interface XmlElement {
@@ -35,9 +33,17 @@ export interface Found {
   at: Place;
 }
 
+/** One TxDtls of an entry: its own references, texts, and (for a batch) amount and direction. */
 export interface CollectedTransaction {
-  refs: Map<string, string>;
-  unstructured: string[];
+  /** 1-based among the entry's TxDtls: TxDtls[2]. */
+  number: number;
+  /** [field, value] in the order read: Refs/EndToEndId, RmtInf/Strd/CdtrRefInf/Ref... */
+  refs: Array<[string, string]>;
+  /** RmtInf/Ustrd and AddtlTxInf. */
+  texts: string[];
+  amount?: Found;
+  currency?: Found;
+  creditDebit?: Found;
 }
 
 /** What an Ntry said, gathered while it was read; nothing is judged until it closes. */
@@ -55,7 +61,7 @@ export interface CollectedEntry {
   entryReference?: string;
   servicerReference?: string;
   additionalInformation: string[];
-  /** The transactions kept: the first ones, while the entry's text budget lasts (statement-limits.ts). */
+  /** The transactions kept: the first ones (camt053-fields.ts). */
   transactions: CollectedTransaction[];
   /** Every TxDtls read, kept or not: they are numbered by it. */
   transactionCount: number;
@@ -73,69 +79,6 @@ export class CamtValueError extends Error {
   }
 }
 
-/**
- * ISO 20022: with RvslInd true, CRDT means the original was a debit and DBIT that it was a
- * credit. So a debit that reverses is RC, the reversal of a credit, as MT940 writes it.
- */
-const DIRECTION: Record<string, [CreditDebit, CreditDebit]> = { CRDT: ['C', 'RD'], DBIT: ['D', 'RC'] };
-
-export function camtLine(entry: CollectedEntry, accountCurrency: string | null): Omit<StatementLine, 'index'> {
-  if (entry.amount === undefined) throw new CamtValueError(entry.at, 'the entry has no Amt');
-  if (entry.creditDebit === undefined) throw new CamtValueError(entry.at, 'the entry has no CdtDbtInd');
-  const direction = DIRECTION[entry.creditDebit.text.trim()];
-  if (direction === undefined)
-    throw new CamtValueError(entry.creditDebit.at, `CdtDbtInd must be CRDT or DBIT, found "${entry.creditDebit.text}"`);
-  const reversal = entry.reversal === undefined ? false : readBoolean(entry.reversal);
-
-  const amountText = entry.amount.text.trim();
-  const amount = readDecimal(amountText, '.');
-  if (!amount.ok) throw new CamtValueError(entry.amount.at, `amount "${amountText}" ${amount.problem}`);
-
-  let currency = accountCurrency;
-  if (entry.currency !== undefined) {
-    currency = entry.currency.text.trim();
-    if (!isCurrencyCode(currency))
-      throw new CamtValueError(entry.currency.at, `currency "${currency}" is not an ISO 4217 code`);
-  }
-
-  const valueDate = entry.valueDate === undefined ? null : readDate(entry.valueDate);
-  // A booked entry always has BookgDt; one without it is taken on its value date rather than refused.
-  const bookingDate = entry.bookingDate === undefined ? valueDate : readDate(entry.bookingDate);
-  if (bookingDate === null)
-    throw new CamtValueError(entry.at, 'the entry has no booking date (BookgDt) nor value date');
-
-  const references = candidateReferences([
-    ...entry.transactions.flatMap((tx) =>
-      (['AcctSvcrRef', 'EndToEndId', 'TxId'] as const).map((name) => [name, tx.refs.get(name)] as const),
-    ),
-    ['AcctSvcrRef', entry.servicerReference],
-    ['NtryRef', entry.entryReference],
-    // Instruction and message ids name the payer's order or a whole batch: the weakest hints.
-    ...entry.transactions.flatMap((tx) =>
-      (['InstrId', 'MsgId'] as const).map((name) => [name, tx.refs.get(name)] as const),
-    ),
-  ]);
-
-  const narration: string[] = [];
-  for (const text of [...entry.additionalInformation, ...entry.transactions.flatMap((tx) => tx.unstructured)]) {
-    const folded = foldWhitespace(text);
-    if (folded !== '' && !narration.includes(folded)) narration.push(folded);
-  }
-
-  return {
-    position: entry.path,
-    bookingDate,
-    valueDate,
-    ...references,
-    amount: amount.amount,
-    creditDebit: direction[reversal ? 1 : 0],
-    currency,
-    narration: narration.join(' '),
-    accountId: null,
-    dateFromStatement: false,
-  };
-}
-
 /** The day of a Dt (YYYY-MM-DD) or DtTm (an ISO 8601 date-time, its date part as written). */
 export function readDate(found: Found): string {
   const text = found.text.trim();
@@ -144,9 +87,30 @@ export function readDate(found: Found): string {
   return date;
 }
 
-function readBoolean(found: Found): boolean {
+export function readBoolean(found: Found, name: string): boolean {
   const text = found.text.trim();
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
-  throw new CamtValueError(found.at, `RvslInd must be true or false, found "${text}"`);
+  throw new CamtValueError(found.at, `${name} must be true or false, found "${text}"`);
+}
+
+/** "1500.50" from an Amt, or the reason it is no amount. */
+export function readAmount(found: Found): string {
+  const text = found.text.trim();
+  const amount = readDecimal(text, '.');
+  if (!amount.ok) throw new CamtValueError(found.at, `amount "${text}" ${amount.problem}`);
+  return amount.amount;
+}
+
+/**
+ * A Ccy as an ISO 4217 code. XXX is ISO 4217's own "no currency involved", which banks' test
+ * and redacted exports write: it is read as a Ccy left out (null), the statement's currency or
+ * none, rather than refusing the file. The amount is still matched and the reference still
+ * found; a payment in any currency may then match on them (README.md, reconciliation).
+ */
+export function readCurrency(found: Found): string | null {
+  const code = found.text.trim();
+  if (code === 'XXX') return null;
+  if (!isCurrencyCode(code)) throw new CamtValueError(found.at, `currency "${code}" is not an ISO 4217 code`);
+  return code;
 }

@@ -1,15 +1,5 @@
-import {
-  CamtValueError,
-  type CollectedEntry,
-  type CollectedTransaction,
-  describePlace,
-  type Found,
-  readDate,
-} from './camt053-entry.js';
-import { isCurrencyCode } from './currency-code.js';
+import type { CollectedEntry, CollectedTransaction, Found } from './camt053-entry.js';
 import { STATEMENT_LIMITS } from './statement-limits.js';
-import { StatementFileError } from './statement-line.js';
-import type { SummaryTally } from './statement-summary.js';
 
 // Within an Ntry, the elements whose text is kept, by their path below the Ntry.
 export const ENTRY_TEXT = new Set([
@@ -23,34 +13,29 @@ export const ENTRY_TEXT = new Set([
   'NtryRef',
   'AcctSvcrRef',
   'AddtlNtryInf',
+  'NtryDtls/TxDtls/Amt',
+  'NtryDtls/TxDtls/AmtDtls/TxAmt/Amt',
+  'NtryDtls/TxDtls/CdtDbtInd',
   'NtryDtls/TxDtls/RmtInf/Ustrd',
+  'NtryDtls/TxDtls/RmtInf/Strd/CdtrRefInf/Ref',
+  'NtryDtls/TxDtls/AddtlTxInf',
 ]);
 
-// Within a TxDtls/Refs, the references a bank may put the payment's reference in.
-export const TRANSACTION_REFS = new Set(['AcctSvcrRef', 'EndToEndId', 'TxId', 'InstrId', 'MsgId']);
-// Within a Stmt, before its entries.
-export const STATEMENT_TEXT = new Set([
-  'Acct/Id/IBAN',
-  'Acct/Id/Othr/Id',
-  'Acct/Ccy',
-  'FrToDt/FrDtTm',
-  'FrToDt/ToDtTm',
-]);
+// Within a TxDtls/Refs, the references a bank may put the payment's reference in, with the name
+// a line gives their field (the entry's own AcctSvcrRef is plain "AcctSvcrRef").
+export const TRANSACTION_REFS: Record<string, string> = {
+  AcctSvcrRef: 'TxDtls/AcctSvcrRef',
+  EndToEndId: 'EndToEndId',
+  TxId: 'TxId',
+  InstrId: 'InstrId',
+  MsgId: 'MsgId',
+};
 
 // The other messages a bank may send by mistake, named so the refusal says what the file is.
 export const OTHER_MESSAGES: Record<string, string> = {
   BkToCstmrAcctRpt: 'a camt.052 account report',
   BkToCstmrDbtCdtNtfctn: 'a camt.054 debit/credit notification',
 };
-
-/** A Stmt being read: its place, its entries so far, and the texts kept from before them. */
-export interface OpenStatement {
-  depth: number;
-  number: number;
-  entries: number;
-  texts: Map<string, Found>;
-  currency: string | null;
-}
 
 /** What an entry collects, before any of it is read. */
 export const noTexts = () => ({
@@ -60,15 +45,18 @@ export const noTexts = () => ({
   kept: 0,
 });
 
-// A batch booked as one entry may list thousands of transactions: the first are enough to match on.
+/**
+ * A batch booked as one entry may list thousands of transactions. The first thousand are kept,
+ * each with its amount and direction, and with its references and texts while the entry's text
+ * budget (statement-limits.ts) lasts; an entry of more stays one line (camt053-lines.ts).
+ */
 const KEPT_TRANSACTIONS = 1_000;
 
-/** A TxDtls opening in the entry: numbered whatever happens, kept while the entry's budget lasts. */
+/** A TxDtls opening in the entry: numbered whatever happens, kept while there is room. */
 export function openTransaction(entry: CollectedEntry): CollectedTransaction {
   entry.transactionCount += 1;
-  const transaction: CollectedTransaction = { refs: new Map(), unstructured: [] };
-  if (entry.transactions.length < KEPT_TRANSACTIONS && entry.kept < STATEMENT_LIMITS.camtEntryText)
-    entry.transactions.push(transaction);
+  const transaction: CollectedTransaction = { number: entry.transactionCount, refs: [], texts: [] };
+  if (entry.transactions.length < KEPT_TRANSACTIONS) entry.transactions.push(transaction);
   return transaction;
 }
 
@@ -79,6 +67,11 @@ function fits(entry: CollectedEntry, text: string): boolean {
   return true;
 }
 
+// An amount, a code or a date is short; one of thousands of characters is wrong, and is kept
+// only as far as its refusal needs, so a thousand of them take no room.
+const short = (found: Found): Found =>
+  found.text.length > 64 ? { text: `${found.text.trim().slice(0, 64)}…`, at: found.at } : found;
+
 /** Keeps the text of an element of an Ntry where the entry (or its current transaction) holds it. */
 export function keepEntryText(
   entry: CollectedEntry,
@@ -87,30 +80,28 @@ export function keepEntryText(
   found: Found,
   ccy: string | undefined,
 ): void {
-  if (path.startsWith('NtryDtls/TxDtls/Refs/')) {
-    const name = path.slice('NtryDtls/TxDtls/Refs/'.length);
-    if (transaction !== undefined && !transaction.refs.has(name) && fits(entry, found.text))
-      transaction.refs.set(name, found.text);
+  if (path.startsWith('NtryDtls/TxDtls/')) {
+    if (transaction !== undefined) keepTransactionText(entry, transaction, path.slice(16), found, ccy);
     return;
   }
   switch (path) {
     case 'Amt':
-      entry.amount = found;
-      if (ccy !== undefined) entry.currency = { text: ccy, at: found.at };
+      entry.amount = short(found);
+      if (ccy !== undefined) entry.currency = short({ text: ccy, at: found.at });
       break;
     case 'CdtDbtInd':
-      entry.creditDebit = found;
+      entry.creditDebit = short(found);
       break;
     case 'RvslInd':
-      entry.reversal = found;
+      entry.reversal = short(found);
       break;
     case 'BookgDt/Dt':
     case 'BookgDt/DtTm':
-      entry.bookingDate = found;
+      entry.bookingDate = short(found);
       break;
     case 'ValDt/Dt':
     case 'ValDt/DtTm':
-      entry.valueDate = found;
+      entry.valueDate = short(found);
       break;
     case 'NtryRef':
       entry.entryReference = found.text;
@@ -121,48 +112,35 @@ export function keepEntryText(
     case 'AddtlNtryInf':
       if (fits(entry, found.text)) entry.additionalInformation.push(found.text);
       break;
-    case 'NtryDtls/TxDtls/RmtInf/Ustrd':
-      if (transaction !== undefined && fits(entry, found.text)) transaction.unstructured.push(found.text);
-      break;
   }
 }
 
-/** The statement's account and currency, from its Acct. */
-export function keepAccount(statement: OpenStatement, tally: SummaryTally, at: string): void {
-  const id = (statement.texts.get('Acct/Id/IBAN') ?? statement.texts.get('Acct/Id/Othr/Id'))?.text.trim();
-  tally.account(id || null);
-  const currency = statement.texts.get('Acct/Ccy');
-  if (currency !== undefined) {
-    const code = currency.text.trim();
-    if (!isCurrencyCode(code))
-      throw new StatementFileError(describePlace(currency.at), `currency "${code}" is not an ISO 4217 code`);
-    statement.currency = code;
-    tally.stateCurrency(code, at);
-  }
-}
-
-/** The statement's period, from its FrToDt. */
-export function keepPeriod(statement: OpenStatement, tally: SummaryTally, at: string): void {
-  const from = statement.texts.get('FrToDt/FrDtTm');
-  const to = statement.texts.get('FrToDt/ToDtTm');
-  if (from === undefined || to === undefined) throw new StatementFileError(at, 'FrToDt needs both FrDtTm and ToDtTm');
-  try {
-    const first = readDate(from);
-    const last = readDate(to);
-    tally.statePeriod(first, last, at);
-  } catch (error) {
-    if (error instanceof CamtValueError) throw new StatementFileError(describePlace(error.at), error.message);
-    throw error;
+function keepTransactionText(
+  entry: CollectedEntry,
+  transaction: CollectedTransaction,
+  path: string,
+  found: Found,
+  ccy: string | undefined,
+): void {
+  const field = path.startsWith('Refs/') ? TRANSACTION_REFS[path.slice(5)] : undefined;
+  if (field !== undefined) {
+    if (!transaction.refs.some(([name]) => name === field) && fits(entry, found.text))
+      transaction.refs.push([field, found.text]);
+  } else if (path === 'RmtInf/Strd/CdtrRefInf/Ref') {
+    if (fits(entry, found.text)) transaction.refs.push(['CdtrRefInf/Ref', found.text]);
+  } else if (path === 'RmtInf/Ustrd' || path === 'AddtlTxInf') {
+    if (fits(entry, found.text)) transaction.texts.push(found.text);
+  } else if (path === 'CdtDbtInd') {
+    transaction.creditDebit = short(found);
+  } else if (path === 'Amt' || (path === 'AmtDtls/TxAmt/Amt' && transaction.amount === undefined)) {
+    // TxDtls/Amt (in the later versions) is the amount booked for the transaction; AmtDtls/TxAmt
+    // says the same in the earlier ones.
+    transaction.amount = short(found);
+    transaction.currency = ccy === undefined ? undefined : short({ text: ccy, at: found.at });
   }
 }
 
 /** camt.053.001.08 and ns:Document alike: the name without its prefix. */
 export function localName(name: string): string {
   return name.slice(name.indexOf(':') + 1);
-}
-
-// Saxes starts its messages with "line:column: "; the position says where already.
-export function saxesReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
 }

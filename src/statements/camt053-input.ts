@@ -56,3 +56,9 @@ export function refuseLongText(parser: SaxesParser, gathered: string | undefined
       `a text, attribute value or comment is longer than ${counted(STATEMENT_LIMITS.xmlText)} characters`,
     );
 }
+
+// Saxes starts its messages with "line:column: "; the position says where already.
+export function saxesReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
+}

@@ -95,7 +95,9 @@ for (const kind of databaseKinds()) {
           amount_mismatch: { count: 1, sum: '2100.00' },
           held: { count: 1, sum: '300.00' },
           missing_notification: { count: 3, sum: '2505.49' },
+          other_account: { count: 0, sum: '0.00' },
           not_on_statement: { count: 1, sum: '750.25' },
+          next_statement: { count: 0, sum: '0.00' },
           debit: { count: 1, sum: '150.00' },
         });
 

@@ -55,9 +55,12 @@ describe('CSV statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-23',
         references: ['FT26327ABCD'],
+        referenceFields: ['reference column'],
         amount: '1500.50',
         creditDebit: 'C',
         currency: null,
+        accountId: null,
+        dateFromStatement: false,
         narration: 'MPESA C2B 1234567 JANE WANJIRU',
       },
       {
@@ -66,9 +69,12 @@ describe('CSV statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-24',
         references: ['FT26327BCDE'],
+        referenceFields: ['reference column'],
         amount: '2000.00',
         creditDebit: 'C',
         currency: null,
+        accountId: null,
+        dateFromStatement: false,
         narration: 'MPESA C2B 1234567 PETER "PETE" OTIENO PAYBILL 400200',
       },
       {
@@ -77,9 +83,12 @@ describe('CSV statements', () => {
         bookingDate: '2026-11-24',
         valueDate: '2026-11-24',
         references: ['CHG2632700'],
+        referenceFields: ['reference column'],
         amount: '150.00',
         creditDebit: 'D',
         currency: null,
+        accountId: null,
+        dateFromStatement: false,
         narration: 'ACCOUNT SERVICE FEE',
       },
       {
@@ -88,16 +97,17 @@ describe('CSV statements', () => {
         bookingDate: '2026-11-25',
         valueDate: '2026-11-25',
         references: [],
+        referenceFields: [],
         amount: '500.00',
         creditDebit: 'C',
         currency: null,
+        accountId: null,
+        dateFromStatement: false,
         narration: 'CHEQUE DEPOSIT',
       },
     ]);
     assert.deepEqual(summary, {
-      accountId: null,
-      currency: null,
-      period: { from: '2026-11-23', to: '2026-11-25' },
+      accounts: [{ accountId: null, currency: null, period: { from: '2026-11-23', to: '2026-11-25' }, entries: 4 }],
       entries: 4,
     });
   });
@@ -156,8 +166,8 @@ describe('CSV statements', () => {
         ['line 10', 'FT26329D', 'C', '80.00', 'KES'],
       ],
     );
-    assert.equal(summary.currency, 'KES');
-    assert.deepEqual(summary.period, { from: '2026-11-23', to: '2026-11-25' });
+    assert.equal(summary.accounts[0]?.currency, 'KES');
+    assert.deepEqual(summary.accounts[0]?.period, { from: '2026-11-23', to: '2026-11-25' });
   });
 
   it('reads a file without a header, columns by number, tab-separated, YYYYMMDD dates', async () => {

@@ -11,6 +11,7 @@ const ACTION_WORDS: Record<Action, string> = {
   'admin.auth_throttled': 'too many wrong credentials: slowed down',
   'client.created': 'added a bank',
   'client.allowed_ips_set': "set the bank's allowed addresses",
+  'client.statement_accounts_set': "set the bank's statement accounts",
   'client.disabled': 'disabled a bank',
   'client.enabled': 'enabled a bank',
   'secret.issued': 'issued a bank secret',

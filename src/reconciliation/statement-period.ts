@@ -1,0 +1,70 @@
+/** The days a reconciliation covers, and the instants its payments are looked for between. */
+import { addDays, isoDatePart } from '../calendar-date.js';
+import { invalidInput } from '../errors.js';
+import { fromLocalWallClock, startOfLocalDay } from '../time-zone.js';
+
+export interface Period {
+  /** YYYY-MM-DD, inclusive */
+  from: string;
+  /** YYYY-MM-DD, inclusive */
+  to: string;
+}
+
+/**
+ * A payment made from this hour (local) of a statement's last day and not on it is "may be on
+ * the next statement": banks close a day's statement in the evening, and what is paid later is
+ * often booked the next day. Earlier in the day, missing from the statement is a real question.
+ */
+export const LATE_HOUR = 18;
+
+/** The period finance gave on upload: both days or neither, each a real day, not backwards. */
+export function readGivenPeriod(from: string | undefined, to: string | undefined): Period | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined || to === undefined)
+    throw invalidInput(from === undefined ? 'from' : 'to', 'give both from and to, or neither');
+  for (const [field, day] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || isoDatePart(day) !== day)
+      throw invalidInput(field, 'must be a day, YYYY-MM-DD');
+  }
+  if (to < from)
+    throw invalidInput('to', `the period runs backwards, from ${from} to ${to}: to must not be before from`);
+  return { from, to };
+}
+
+/** From the first day to the last of any of the periods; null when none. */
+export function spanOf(periods: readonly (Period | null)[]): Period | null {
+  const known = periods.filter((period): period is Period => period !== null);
+  if (known.length === 0) return null;
+  return {
+    from: known.map((p) => p.from).sort()[0] as string,
+    to: known.map((p) => p.to).sort()[known.length - 1] as string,
+  };
+}
+
+/** Where an account's payments are looked for: the period's days, and the late hours before and at its end. */
+export interface PaymentWindow {
+  currency: string | null;
+  /** From the late hours of the day before: a payment an earlier run left for this statement. */
+  earlyFrom: Date;
+  from: Date;
+  lateFrom: Date;
+  toExclusive: Date;
+}
+
+const lateHourOf = (day: string, timeZone: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return fromLocalWallClock(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, LATE_HOUR), timeZone);
+};
+
+export function windowOf(period: Period, currency: string | null, timeZone: string): PaymentWindow {
+  return {
+    currency,
+    earlyFrom: lateHourOf(addDays(period.from, -1), timeZone),
+    from: startOfLocalDay(period.from, timeZone),
+    lateFrom: lateHourOf(period.to, timeZone),
+    toExclusive: startOfLocalDay(addDays(period.to, 1), timeZone),
+  };
+}

@@ -1,0 +1,132 @@
+import {
+  CamtValueError,
+  type CollectedEntry,
+  type CollectedTransaction,
+  type Found,
+  readAmount,
+  readBoolean,
+  readCurrency,
+  readDate,
+} from './camt053-entry.js';
+import type { CreditDebit, StatementLine } from './statement-line.js';
+import { candidateReferences, foldWhitespace } from './statement-text.js';
+
+/** What a line takes from its Stmt: the account's currency and, for an entry without BookgDt, its date. */
+export interface StatementContext {
+  currency: string | null;
+  date: () => string | undefined;
+}
+
+export type CamtLine = Omit<StatementLine, 'index' | 'accountId'>;
+
+/**
+ * ISO 20022: with RvslInd true, CRDT means the original was a debit and DBIT that it was a
+ * credit. So a debit that reverses is RC, the reversal of a credit, as MT940 writes it.
+ */
+const DIRECTION: Record<string, [CreditDebit, CreditDebit]> = { CRDT: ['C', 'RD'], DBIT: ['D', 'RC'] };
+
+const sameAs = (direction: CreditDebit): [CreditDebit, CreditDebit] => (direction === 'C' ? ['C', 'RD'] : ['D', 'RC']);
+
+function readDirection(found: Found): [CreditDebit, CreditDebit] {
+  const direction = DIRECTION[found.text.trim()];
+  if (direction === undefined)
+    throw new CamtValueError(found.at, `CdtDbtInd must be CRDT or DBIT, found "${found.text}"`);
+  return direction;
+}
+
+// A transaction's references, most specific first. Instruction and message ids name the payer's
+// order or a whole batch: the weakest hints, after the entry's own references.
+const STRONG = ['TxDtls/AcctSvcrRef', 'EndToEndId', 'TxId', 'CdtrRefInf/Ref'];
+const WEAK = ['InstrId', 'MsgId'];
+
+function transactionRefs(transactions: CollectedTransaction[], fields: string[]) {
+  return transactions.flatMap((tx) => fields.flatMap((name) => tx.refs.filter(([field]) => field === name)));
+}
+
+/** The lines of an entry: one, or one per transaction of a batch (see `batchOf`). */
+export function entryLines(entry: CollectedEntry, statement: StatementContext): CamtLine[] {
+  if (entry.amount === undefined) throw new CamtValueError(entry.at, 'the entry has no Amt');
+  if (entry.creditDebit === undefined) throw new CamtValueError(entry.at, 'the entry has no CdtDbtInd');
+  const direction = readDirection(entry.creditDebit);
+  const reversed = entry.reversal === undefined ? false : readBoolean(entry.reversal, 'RvslInd');
+  const amount = readAmount(entry.amount);
+  const entryCurrency = entry.currency === undefined ? null : readCurrency(entry.currency);
+  const currency = entryCurrency ?? statement.currency;
+
+  const valueDate = entry.valueDate === undefined ? null : readDate(entry.valueDate);
+  // A booked entry has BookgDt; one without it is taken on the statement's day, as the file
+  // gives it, and says so; its value date only when the statement gives no day at all.
+  const booked = entry.bookingDate === undefined ? undefined : readDate(entry.bookingDate);
+  const stated = booked === undefined ? statement.date() : undefined;
+  const bookingDate = booked ?? stated ?? valueDate;
+  if (bookingDate === null)
+    throw new CamtValueError(
+      entry.at,
+      'the entry has no booking date (BookgDt) nor value date, nor its statement a date',
+    );
+  const dateFromStatement = stated !== undefined;
+
+  const entryRefs: Array<[string, string | undefined]> = [
+    ['AcctSvcrRef', entry.servicerReference],
+    ['NtryRef', entry.entryReference],
+  ];
+  const common = { bookingDate, valueDate, dateFromStatement };
+  const line = (position: string, transactions: CollectedTransaction[]) => ({
+    position,
+    ...common,
+    ...candidateReferences([
+      ...transactionRefs(transactions, STRONG),
+      ...entryRefs,
+      ...transactionRefs(transactions, WEAK),
+    ]),
+    narration: narrationOf([...entry.additionalInformation, ...transactions.flatMap((tx) => tx.texts)]),
+  });
+
+  const batch = batchOf(entry, amount, direction[0], currency);
+  if (batch === undefined)
+    return [{ ...line(entry.path, entry.transactions), amount, creditDebit: direction[reversed ? 1 : 0], currency }];
+  return batch.map(({ tx, amount: txAmount, direction: txDirection }) => ({
+    ...line(`${entry.path}/TxDtls[${tx.number}]`, [tx]),
+    amount: txAmount,
+    creditDebit: txDirection[reversed ? 1 : 0],
+    currency,
+  }));
+}
+
+function narrationOf(texts: string[]): string {
+  const narration: string[] = [];
+  for (const text of texts) {
+    const folded = foldWhitespace(text);
+    if (folded !== '' && !narration.includes(folded)) narration.push(folded);
+  }
+  return narration.join(' ');
+}
+
+const cents = (amount: string) => BigInt(amount.replace('.', ''));
+
+/**
+ * A batch: an entry that books several transactions as one sum, each with its own amount and
+ * references, is read as one line per transaction, so that each payment notified on its own can
+ * match its line. It stays one line (the entry's amount, every transaction's references) when
+ * the transactions cannot stand for the entry: fewer than two; some not kept (past the cap of
+ * camt053-fields.ts); one without its own amount (TxDtls/Amt or AmtDtls/TxAmt/Amt) or in another
+ * currency than the entry's (an original amount before conversion); or amounts that do not add
+ * up, with their own directions, to the entry's. Lines that add up to something else than the
+ * bank booked would move the statement's totals away from the bank's.
+ */
+function batchOf(entry: CollectedEntry, amount: string, direction: CreditDebit, currency: string | null) {
+  const transactions = entry.transactions;
+  if (transactions.length < 2 || transactions.length !== entry.transactionCount) return undefined;
+  if (transactions.some((tx) => tx.amount === undefined)) return undefined;
+  const parts = transactions.map((tx) => ({
+    tx,
+    amount: readAmount(tx.amount as Found),
+    currency: tx.currency === undefined ? null : readCurrency(tx.currency),
+    direction: tx.creditDebit === undefined ? sameAs(direction) : readDirection(tx.creditDebit),
+  }));
+  if (parts.some((part) => part.currency !== null && part.currency !== currency)) return undefined;
+  const signed = (value: string, credit: boolean) => (credit ? cents(value) : -cents(value));
+  const total = parts.reduce((sum, part) => sum + signed(part.amount, part.direction[0] === 'C'), 0n);
+  if (total !== signed(amount, direction === 'C')) return undefined;
+  return parts;
+}
