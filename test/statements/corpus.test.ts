@@ -65,22 +65,6 @@ const NOT_YET_READ: Record<string, string> = {
     'refused at line 10: a message with no :62F:/:62M: (it ends with :65F:) is taken for a file cut short',
   // Several accounts in one file.
   'mt940/betterplace-sepa-de.sta': 'refused on line 27: 20 accounts in one file ("upload one account at a time")',
-  'camt053/bank-of-lithuania-camt053-001-08-two-accounts.xml':
-    "refused at Stmt[1]/Ntry[1]: entries with neither BookgDt nor ValDt (the statement's date should apply); then 2 accounts (Stmt) in one file",
-  // camt.053 batch entries and envelopes.
-  'camt053/postfinance-ch-camt053-001-04-batch.xml':
-    'a batch Ntry of 3483.00 with two TxDtls (2187.00 and 1296.00) gives one line, not one per TxDtls',
-  'camt053/abn-amro-nl-camt053-001-02-batch.xml':
-    'Ntry[2], a batch of 664.05 with two TxDtls (564.05 and 100.00, each its own EndToEndId), gives one line, not two',
-  'camt053/prowide-camt053-001-07-apphdr.xml':
-    'refused on line 1: the Document inside a <message> envelope with its business application header (AppHdr)',
-  'camt053/postfinance-ch-camt053-001-02.xml':
-    'refused at Stmt[1]/Ntry[1]/Amt: Ccy="XXX" (ISO 4217\'s "no currency", left by the redaction) is taken for no ISO 4217 code',
-  // Not a statement, but read as one.
-  'camt053/broken-genkgo-camt053-wrong.xml':
-    'accepted as an empty statement, though its BkToCstmrStmt holds no Stmt (the schema requires one)',
-  'camt053/broken-unknown-namespace.xml':
-    'accepted as an empty statement: no Stmt, under the namespace urn:weird-namespace',
 };
 
 type Outcome =
