@@ -412,8 +412,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Disable or enable a bank client
-         * @description A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included.
+         * Disable or enable a bank client, or set its statements' accounts
+         * @description A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. statementAccounts replaces the list of accounts its statements are for.
          */
         patch: operations["patchAdminClientsByClientId"];
         trace?: never;
@@ -4193,6 +4193,8 @@ export interface operations {
                             allowedIps: string[];
                             /** @description A disabled client gets no tokens, and its bank calls answer 401 */
                             disabled: boolean;
+                            /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                            statementAccounts: string[];
                             /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                             lastCalledAt: string | null;
                         }[];
@@ -4282,6 +4284,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                    statementAccounts?: string[];
                 };
             };
         };
@@ -4305,6 +4309,8 @@ export interface operations {
                         allowedIps: string[];
                         /** @description A disabled client gets no tokens, and its bank calls answer 401 */
                         disabled: boolean;
+                        /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                        statementAccounts: string[];
                     };
                 };
             };
@@ -4431,6 +4437,8 @@ export interface operations {
                         allowedIps: string[];
                         /** @description A disabled client gets no tokens, and its bank calls answer 401 */
                         disabled: boolean;
+                        /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                        statementAccounts: string[];
                     };
                 };
             };
@@ -4564,6 +4572,8 @@ export interface operations {
                         allowedIps: string[];
                         /** @description A disabled client gets no tokens, and its bank calls answer 401 */
                         disabled: boolean;
+                        /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                        statementAccounts: string[];
                         /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                         lastCalledAt: string | null;
                         secrets: {
@@ -4686,7 +4696,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    disabled: boolean;
+                    disabled?: boolean;
+                    /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                    statementAccounts?: string[];
                 };
             };
         };
@@ -4710,6 +4722,8 @@ export interface operations {
                         allowedIps: string[];
                         /** @description A disabled client gets no tokens, and its bank calls answer 401 */
                         disabled: boolean;
+                        /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
+                        statementAccounts: string[];
                     };
                 };
             };
@@ -6794,6 +6808,22 @@ export interface operations {
                                 /** Format: date */
                                 to: string;
                             } | null;
+                            /** @description Each account of the file, in the order it names them: each reconciled on its own */
+                            accounts: {
+                                accountId: string | null;
+                                currency: string | null;
+                                period: {
+                                    /** Format: date */
+                                    from: string;
+                                    /** Format: date */
+                                    to: string;
+                                } | null;
+                                /** @description The account's entries, debits included */
+                                lines: number;
+                                credits: number;
+                                /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
+                                ofThisBank: boolean;
+                            }[];
                             /** @description Entries on the statement, debits included */
                             lines: number;
                             /** @description Entries that are credits: the ones matched */
@@ -6820,7 +6850,17 @@ export interface operations {
                                     /** @description Exact decimal, "0.00" when none */
                                     sum: string;
                                 };
+                                other_account: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
                                 not_on_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                next_statement: {
                                     count: number;
                                     /** @description Exact decimal, "0.00" when none */
                                     sum: string;
@@ -6936,6 +6976,10 @@ export interface operations {
                 clientId: string;
                 /** @description mt940, camt053, or csv (read with the bank's saved statement mapping) */
                 format: "mt940" | "camt053" | "csv";
+                /** @description The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account */
+                from?: string;
+                /** @description The statement's last day, inclusive (YYYY-MM-DD), with `from` */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -6964,6 +7008,22 @@ export interface operations {
                             /** Format: date */
                             to: string;
                         } | null;
+                        /** @description Each account of the file, in the order it names them: each reconciled on its own */
+                        accounts: {
+                            accountId: string | null;
+                            currency: string | null;
+                            period: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            } | null;
+                            /** @description The account's entries, debits included */
+                            lines: number;
+                            credits: number;
+                            /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
+                            ofThisBank: boolean;
+                        }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
@@ -6990,7 +7050,17 @@ export interface operations {
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
                             };
+                            other_account: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
                             not_on_statement: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
+                            next_statement: {
                                 count: number;
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
@@ -7011,7 +7081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The file is not a statement of that format: the message names the line or element; nothing was stored */
+            /** @description The file is not a statement of that format (the message names the line or element), or the period given or read runs backwards, or only one of from and to is given; nothing was stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7142,8 +7212,8 @@ export interface operations {
     getAdminReconciliationsByReconciliationId: {
         parameters: {
             query?: {
-                /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; not_on_statement: an accepted payment of the bank in the period that is not on the statement; debit: not a credit (debits and reversals are not matched) */
-                category?: "matched" | "amount_mismatch" | "held" | "missing_notification" | "not_on_statement" | "debit";
+                /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
+                category?: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
                 /** @description csv: the whole report (also with Accept: text/csv) */
                 format?: "json" | "csv";
                 /** @description JSON only */
@@ -7180,6 +7250,22 @@ export interface operations {
                             /** Format: date */
                             to: string;
                         } | null;
+                        /** @description Each account of the file, in the order it names them: each reconciled on its own */
+                        accounts: {
+                            accountId: string | null;
+                            currency: string | null;
+                            period: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            } | null;
+                            /** @description The account's entries, debits included */
+                            lines: number;
+                            credits: number;
+                            /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
+                            ofThisBank: boolean;
+                        }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
@@ -7206,7 +7292,17 @@ export interface operations {
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
                             };
+                            other_account: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
                             not_on_statement: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
+                            next_statement: {
                                 count: number;
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
@@ -7235,8 +7331,12 @@ export interface operations {
                             creditDebit: string | null;
                             currency: string | null;
                             narration: string | null;
-                            /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; not_on_statement: an accepted payment of the bank in the period that is not on the statement; debit: not a credit (debits and reversals are not matched) */
-                            category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "not_on_statement" | "debit";
+                            /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
+                            category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
+                            accountId: string | null;
+                            /** @description The entry gave no date: bookingDate is the statement's own */
+                            dateFromStatement: boolean;
+                            foundIn: string | null;
                             sameReferenceAsLine: number | null;
                             /** @description Finance recorded the payment from this line */
                             recorded: boolean;
@@ -7273,6 +7373,22 @@ export interface operations {
                             /** Format: date */
                             to: string;
                         } | null;
+                        /** @description Each account of the file, in the order it names them: each reconciled on its own */
+                        accounts: {
+                            accountId: string | null;
+                            currency: string | null;
+                            period: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            } | null;
+                            /** @description The account's entries, debits included */
+                            lines: number;
+                            credits: number;
+                            /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
+                            ofThisBank: boolean;
+                        }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
@@ -7299,7 +7415,17 @@ export interface operations {
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
                             };
+                            other_account: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
                             not_on_statement: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                            };
+                            next_statement: {
                                 count: number;
                                 /** @description Exact decimal, "0.00" when none */
                                 sum: string;
@@ -7328,8 +7454,12 @@ export interface operations {
                             creditDebit: string | null;
                             currency: string | null;
                             narration: string | null;
-                            /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; not_on_statement: an accepted payment of the bank in the period that is not on the statement; debit: not a credit (debits and reversals are not matched) */
-                            category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "not_on_statement" | "debit";
+                            /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
+                            category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
+                            accountId: string | null;
+                            /** @description The entry gave no date: bookingDate is the statement's own */
+                            dateFromStatement: boolean;
+                            foundIn: string | null;
                             sameReferenceAsLine: number | null;
                             /** @description Finance recorded the payment from this line */
                             recorded: boolean;
@@ -9634,7 +9764,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;
