@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { admin, bankWithToken } from '../support/bank.js';
+import { databaseKinds } from '../support/databases.js';
+import { acceptedPayment, type Entry, mt940, newReference, reconcile } from '../support/money-desk.js';
+import { json, startTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = '2026-11-20';
+const PERIOD = { from: DAY, to: DAY };
+const at = `${DAY}T10:00:00Z`;
+const OWN = '0123456789012';
+const OTHER = '9988776655';
+
+type Item = {
+  line: number | null;
+  category: string;
+  accountId: string | null;
+  foundIn: string | null;
+  reference: string;
+  payment: { paymentId: number } | null;
+};
+
+/** One MT940 message per account, in one file, as a bank's portal exports several accounts together. */
+const twoAccounts = (own: Entry[], other: Entry[]) =>
+  mt940(own, PERIOD) + mt940(other, PERIOD).replace(`:25:${OWN}`, `:25:EQBLKENA/${OTHER}`);
+
+const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
+
+/** A camt.053 entry whose reference the bank notified is only the transaction's EndToEndId. */
+const camtWithEndToEnd = (amount: string, endToEnd: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>MSG1</MsgId><CreDtTm>${DAY}T23:00:00Z</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT1</Id>
+      <CreDtTm>${DAY}T23:00:00Z</CreDtTm>
+      <Acct><Id><Othr><Id>${OWN}</Id></Othr></Id><Ccy>KES</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="KES">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+        <BookgDt><Dt>${DAY}</Dt></BookgDt>
+        <AcctSvcrRef>BANK000123</AcctSvcrRef>
+        <NtryDtls><TxDtls><Refs><EndToEndId>${endToEnd}</EndToEndId></Refs></TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+
+for (const kind of databaseKinds()) {
+  describe(`statements of several accounts, references where the bank put them (${kind})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp(kind);
+    });
+    after(() => t.close());
+
+    it("a bank's statement accounts are kept, shown, and changed", async () => {
+      const made = await admin(t.app, 'POST', '/clients', { name: 'Accounts bank', statementAccounts: [` ${OWN} `] });
+      assert.equal(made.statusCode, 201, made.body);
+      assert.deepEqual(json(made).statementAccounts, [OWN]);
+      const { clientId } = json(made);
+      const changed = await admin(t.app, 'PATCH', `/clients/${clientId}`, { statementAccounts: [OWN, 'KE12 3456'] });
+      assert.equal(changed.statusCode, 200, changed.body);
+      assert.deepEqual(json(changed).statementAccounts, [OWN, 'KE12 3456']);
+      assert.deepEqual(json(await admin(t.app, 'GET', `/clients/${clientId}`)).statementAccounts, [OWN, 'KE12 3456']);
+      const listed = json(await admin(t.app, 'GET', '/clients')).items.find(
+        (client: { clientId: string }) => client.clientId === clientId,
+      );
+      assert.deepEqual(listed.statementAccounts, [OWN, 'KE12 3456']);
+      const tooLong = await admin(t.app, 'PATCH', `/clients/${clientId}`, { statementAccounts: ['x'.repeat(65)] });
+      assert.equal(tooLong.statusCode, 400, tooLong.body);
+      assert.equal((await admin(t.app, 'PATCH', `/clients/${clientId}`, {})).statusCode, 400);
+    });
+
+    it('a two-account MT940: each account named, each line with its account, the other account never matched', async () => {
+      const bank = await bankWithToken(t.app, 'Two accounts bank');
+      await admin(t.app, 'PATCH', `/clients/${bank.clientId}`, { statementAccounts: [OWN] });
+      const ours = await acceptedPayment(t.app, bank, { amount: '100.00', transactionDate: at });
+      const elsewhere = await acceptedPayment(t.app, bank, { amount: '200.00', transactionDate: at });
+      const file = twoAccounts(
+        [{ date: DAY, amount: '100.00', credit: true, reference: referenceOf(ours) }],
+        [
+          { date: DAY, amount: '200.00', credit: true, reference: referenceOf(elsewhere) },
+          { date: DAY, amount: '5.00', credit: false, reference: 'CHG1' },
+        ],
+      );
+      const response = await reconcile(t.app, bank.clientId, 'mt940', file);
+      assert.equal(response.statusCode, 201, response.body);
+      const run = json(response);
+      assert.equal(run.lines, 3);
+      assert.equal(run.accountId, null, 'several accounts: no one account for the run');
+      assert.deepEqual(run.period, PERIOD);
+      assert.deepEqual(run.accounts, [
+        { accountId: OWN, currency: 'KES', period: PERIOD, lines: 1, credits: 1, ofThisBank: true },
+        { accountId: `EQBLKENA/${OTHER}`, currency: 'KES', period: PERIOD, lines: 2, credits: 1, ofThisBank: false },
+      ]);
+      assert.deepEqual(run.totals.matched, { count: 1, sum: '100.00' });
+      assert.deepEqual(run.totals.other_account, { count: 1, sum: '200.00' });
+      assert.deepEqual(run.totals.debit, { count: 1, sum: '5.00' });
+      // Its payment is not on the bank's own statement: asked for, not taken from the other account.
+      assert.deepEqual(run.totals.not_on_statement, { count: 1, sum: '200.00' });
+
+      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      assert.deepEqual(
+        items.map((item) => [item.line, item.accountId, item.category, item.payment !== null]),
+        [
+          [1, OWN, 'matched', true],
+          [2, `EQBLKENA/${OTHER}`, 'other_account', false],
+          [3, `EQBLKENA/${OTHER}`, 'debit', false],
+          [null, null, 'not_on_statement', true],
+        ],
+      );
+      assert.equal(items[0]?.foundIn, ':61: bank reference');
+    });
+
+    it('a bank with no account on file takes every account of the file as its own', async () => {
+      const bank = await bankWithToken(t.app, 'No accounts bank');
+      const second = await acceptedPayment(t.app, bank, { amount: '200.00', transactionDate: at });
+      const file = twoAccounts([], [{ date: DAY, amount: '200.00', credit: true, reference: referenceOf(second) }]);
+      const run = json(await reconcile(t.app, bank.clientId, 'mt940', file));
+      assert.deepEqual(
+        run.accounts.map((account: { ofThisBank: boolean }) => account.ofThisBank),
+        [true, true],
+      );
+      assert.deepEqual(run.totals.matched, { count: 1, sum: '200.00' });
+      assert.equal(run.totals.other_account.count, 0);
+    });
+
+    it('a reference only in the :86: narration matches as a whole word, whatever its case; a longer word does not', async () => {
+      const bank = await bankWithToken(t.app, 'Narration bank');
+      const inText = await acceptedPayment(t.app, bank, { amount: '300.00', transactionDate: at });
+      const lower = await acceptedPayment(t.app, bank, {
+        amount: '301.00',
+        transactionDate: at,
+        transactionReference: newReference('lc'),
+      });
+      const nearMiss = await acceptedPayment(t.app, bank, { amount: '400.00', transactionDate: at });
+      const file = mt940(
+        [
+          {
+            date: DAY,
+            amount: '300.00',
+            credit: true,
+            reference: newReference('BANK'),
+            narration: `MPESA C2B REF:${referenceOf(inText)}/JOHN DOE`,
+          },
+          {
+            date: DAY,
+            amount: '301.00',
+            credit: true,
+            reference: newReference('BANK'),
+            narration: `PAYMENT ${referenceOf(lower).toUpperCase()}`,
+          },
+          {
+            date: DAY,
+            amount: '400.00',
+            credit: true,
+            reference: newReference('BANK'),
+            narration: `PAYMENT ${referenceOf(nearMiss)}4 AND X${referenceOf(nearMiss)}`,
+          },
+        ],
+        PERIOD,
+      );
+      const run = json(await reconcile(t.app, bank.clientId, 'mt940', file));
+      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      const byLine = (line: number) => items.find((item) => item.line === line);
+      assert.equal(byLine(1)?.category, 'matched');
+      assert.equal(byLine(1)?.foundIn, 'narration');
+      assert.equal(byLine(2)?.category, 'matched');
+      assert.equal(byLine(2)?.foundIn, 'narration');
+      assert.equal(byLine(3)?.category, 'missing_notification', 'FT1234 does not hold the reference FT123');
+      assert.equal(byLine(3)?.foundIn, null);
+      const missing = items.find((item) => item.category === 'not_on_statement');
+      assert.equal(missing?.reference, referenceOf(nearMiss));
+    });
+
+    it('camt.053: a reference in the transaction’s EndToEndId matches, and the item says so', async () => {
+      const bank = await bankWithToken(t.app, 'EndToEnd bank');
+      const payment = await acceptedPayment(t.app, bank, { amount: '750.00', transactionDate: at });
+      const response = await reconcile(
+        t.app,
+        bank.clientId,
+        'camt053',
+        camtWithEndToEnd('750.00', referenceOf(payment)),
+      );
+      assert.equal(response.statusCode, 201, response.body);
+      const run = json(response);
+      assert.equal(run.accountId, OWN);
+      assert.deepEqual(run.totals.matched, { count: 1, sum: '750.00' });
+      const [item] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      assert.equal(item.foundIn, 'EndToEndId');
+      assert.equal(item.accountId, OWN);
+      assert.equal(item.dateFromStatement, false);
+    });
+  });
+}
