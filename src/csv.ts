@@ -12,7 +12,8 @@ const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
  */
 export function csvCell(value: string): string {
   // Judged on the value as sent, so "\r=1+2" is still neutralised once its CR is a space.
-  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A negative number alone ("-50.00", a difference) is no formula: the spreadsheet reads it as the number.
+  const neutral = /^[=+\-@\t\r]/.test(value) && !/^-[0-9]+(\.[0-9]+)?$/.test(value) ? `'${value}` : value;
   const text = neutral.replace(LINE_BREAK, ' ');
   return /[",\t]|^'/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -9,7 +9,11 @@ import { createPaymentsQuery } from './payments/payments-query.js';
 import { createPaymentsReadStore } from './payments/payments-read-store.js';
 import { createResolutionService } from './payments/resolution-service.js';
 import { createResolutionStore } from './payments/resolution-store.js';
+import { createDealtWithService } from './reconciliation/dealt-with-service.js';
+import { createDealtWithStore } from './reconciliation/dealt-with-store.js';
 import { createLineRecordingService } from './reconciliation/line-recording-service.js';
+import { createLineSuggestions } from './reconciliation/line-suggestions.js';
+import { createLineSuggestionsStore } from './reconciliation/line-suggestions-store.js';
 import { createReconciliationQuery } from './reconciliation/reconciliation-query.js';
 import { createReconciliationService } from './reconciliation/reconciliation-service.js';
 import { createReconciliationStore } from './reconciliation/reconciliation-store.js';
@@ -32,6 +36,8 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
   const { db, clock, auditStore, transact, clientsStore, timeZone, installId } = deps;
   const resolutionStore = createResolutionStore(db);
   const reconciliationStore = createReconciliationStore(db);
+  const dealtWithStore = createDealtWithStore(db);
+  const lineSuggestions = createLineSuggestions({ lineSuggestionsStore: createLineSuggestionsStore(db), timeZone });
   const exportStore = createExportStore(db);
   const exportFeeds = createExportFeeds({
     exportFeedsStore: createExportFeedsStore(db),
@@ -63,7 +69,8 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
       clock,
       timeZone,
     }),
-    reconciliationQuery: createReconciliationQuery({ reconciliationStore }),
+    reconciliationQuery: createReconciliationQuery({ reconciliationStore, dealtWithStore, lineSuggestions }),
+    dealtWithService: createDealtWithService({ reconciliationStore, dealtWithStore, auditStore, transact, clock }),
     lineRecordingService: createLineRecordingService({
       reconciliationStore,
       resolutionStore,

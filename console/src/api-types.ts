@@ -644,6 +644,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark an item that needed someone as dealt with, with a note; marking it again replaces the note, who and when */
+        put: operations["putAdminReconciliationsByReconciliationIdItemsByItemKeyDealtWith"];
+        post?: never;
+        /** Take the dealt-with mark off an item, so it is open again (the audit keeps the note) */
+        delete: operations["deleteAdminReconciliationsByReconciliationIdItemsByItemKeyDealtWith"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/reconciliations/{reconciliationId}": {
         parameters: {
             query?: never;
@@ -6871,6 +6889,16 @@ export interface operations {
                                     sum: string;
                                 };
                             };
+                            /** @description The items that still need someone: every item but matched lines and debits, until marked dealt with, except a held line whose payment is no longer held and a missing_notification line recorded since */
+                            open: {
+                                count: number;
+                                /** @description Exact decimal, "0.00" when none */
+                                sum: string;
+                                /** @description How many are open in each category; a category with none is left out */
+                                byCategory: {
+                                    [key: string]: number;
+                                };
+                            };
                             /**
                              * Format: date-time
                              * @description When it was reconciled
@@ -7071,6 +7099,16 @@ export interface operations {
                                 sum: string;
                             };
                         };
+                        /** @description The items that still need someone: every item but matched lines and debits, until marked dealt with, except a held line whose payment is no longer held and a missing_notification line recorded since */
+                        open: {
+                            count: number;
+                            /** @description Exact decimal, "0.00" when none */
+                            sum: string;
+                            /** @description How many are open in each category; a category with none is left out */
+                            byCategory: {
+                                [key: string]: number;
+                            };
+                        };
                         /**
                          * Format: date-time
                          * @description When it was reconciled
@@ -7209,11 +7247,406 @@ export interface operations {
             };
         };
     };
+    putAdminReconciliationsByReconciliationIdItemsByItemKeyDealtWith: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reconciliationId: number;
+                /** @description "line-14" for line 14, "payment-123" for payment 123 not on the statement */
+                itemKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What was done: required, at most 1,000 characters */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The item, with dealtWith */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: number | null;
+                        position: string | null;
+                        bookingDate: string | null;
+                        valueDate: string | null;
+                        /** @description The bank reference (for not_on_statement: the payment's) */
+                        reference: string;
+                        amount: string;
+                        creditDebit: string | null;
+                        currency: string | null;
+                        narration: string | null;
+                        /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
+                        category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
+                        accountId: string | null;
+                        /** @description The entry gave no date: bookingDate is the statement's own */
+                        dateFromStatement: boolean;
+                        foundIn: string | null;
+                        sameReferenceAsLine: number | null;
+                        /** @description Finance recorded the payment from this line */
+                        recorded: boolean;
+                        payment: {
+                            paymentId: number;
+                            erpRefId: string | null;
+                            /** @description As it is now */
+                            status: string;
+                            amount: string;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description When the bank says the payment was made
+                             */
+                            transactionDate: string;
+                            memberNumber: string | null;
+                            memberName: string | null;
+                        } | null;
+                        /** @description Names the item in /reconciliations/{id}/items/{itemKey}: "line-" and the line number, or "payment-" and the paymentId for a payment not on the statement */
+                        itemKey: string;
+                        difference: string | null;
+                        /** @description It still needs someone (see the run's "open") */
+                        open: boolean;
+                        dealtWith: {
+                            /** @description The operator's email, or owner token */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was marked
+                             */
+                            at: string;
+                            note: string;
+                        } | null;
+                        suggestion: {
+                            member: {
+                                memberNumber: string;
+                                fullName: string;
+                                why: "member number in the text" | "name in the text";
+                            } | null;
+                            heldPayments: {
+                                paymentId: number;
+                                transactionReference: string;
+                                amount: string;
+                                currency: string;
+                                /** @description The member number the bank sent */
+                                customerRef: string;
+                                heldReason: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the bank says the payment was made
+                                 */
+                                transactionDate: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such run, or no such item in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A matched line or a debit: it needs no one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminReconciliationsByReconciliationIdItemsByItemKeyDealtWith: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reconciliationId: number;
+                /** @description "line-14" for line 14, "payment-123" for payment 123 not on the statement */
+                itemKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item, without dealtWith */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: number | null;
+                        position: string | null;
+                        bookingDate: string | null;
+                        valueDate: string | null;
+                        /** @description The bank reference (for not_on_statement: the payment's) */
+                        reference: string;
+                        amount: string;
+                        creditDebit: string | null;
+                        currency: string | null;
+                        narration: string | null;
+                        /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
+                        category: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
+                        accountId: string | null;
+                        /** @description The entry gave no date: bookingDate is the statement's own */
+                        dateFromStatement: boolean;
+                        foundIn: string | null;
+                        sameReferenceAsLine: number | null;
+                        /** @description Finance recorded the payment from this line */
+                        recorded: boolean;
+                        payment: {
+                            paymentId: number;
+                            erpRefId: string | null;
+                            /** @description As it is now */
+                            status: string;
+                            amount: string;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description When the bank says the payment was made
+                             */
+                            transactionDate: string;
+                            memberNumber: string | null;
+                            memberName: string | null;
+                        } | null;
+                        /** @description Names the item in /reconciliations/{id}/items/{itemKey}: "line-" and the line number, or "payment-" and the paymentId for a payment not on the statement */
+                        itemKey: string;
+                        difference: string | null;
+                        /** @description It still needs someone (see the run's "open") */
+                        open: boolean;
+                        dealtWith: {
+                            /** @description The operator's email, or owner token */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was marked
+                             */
+                            at: string;
+                            note: string;
+                        } | null;
+                        suggestion: {
+                            member: {
+                                memberNumber: string;
+                                fullName: string;
+                                why: "member number in the text" | "name in the text";
+                            } | null;
+                            heldPayments: {
+                                paymentId: number;
+                                transactionReference: string;
+                                amount: string;
+                                currency: string;
+                                /** @description The member number the bank sent */
+                                customerRef: string;
+                                heldReason: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the bank says the payment was made
+                                 */
+                                transactionDate: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such run or item, or the item is not marked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAdminReconciliationsByReconciliationId: {
         parameters: {
             query?: {
                 /** @description matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched) */
                 category?: "matched" | "amount_mismatch" | "held" | "missing_notification" | "other_account" | "not_on_statement" | "next_statement" | "debit";
+                /** @description true: only the items still open; false: only those that are not */
+                open?: boolean;
                 /** @description csv: the whole report (also with Accept: text/csv) */
                 format?: "json" | "csv";
                 /** @description JSON only */
@@ -7313,6 +7746,16 @@ export interface operations {
                                 sum: string;
                             };
                         };
+                        /** @description The items that still need someone: every item but matched lines and debits, until marked dealt with, except a held line whose payment is no longer held and a missing_notification line recorded since */
+                        open: {
+                            count: number;
+                            /** @description Exact decimal, "0.00" when none */
+                            sum: string;
+                            /** @description How many are open in each category; a category with none is left out */
+                            byCategory: {
+                                [key: string]: number;
+                            };
+                        };
                         /**
                          * Format: date-time
                          * @description When it was reconciled
@@ -7354,6 +7797,42 @@ export interface operations {
                                 transactionDate: string;
                                 memberNumber: string | null;
                                 memberName: string | null;
+                            } | null;
+                            /** @description Names the item in /reconciliations/{id}/items/{itemKey}: "line-" and the line number, or "payment-" and the paymentId for a payment not on the statement */
+                            itemKey: string;
+                            difference: string | null;
+                            /** @description It still needs someone (see the run's "open") */
+                            open: boolean;
+                            dealtWith: {
+                                /** @description The operator's email, or owner token */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was marked
+                                 */
+                                at: string;
+                                note: string;
+                            } | null;
+                            suggestion: {
+                                member: {
+                                    memberNumber: string;
+                                    fullName: string;
+                                    why: "member number in the text" | "name in the text";
+                                } | null;
+                                heldPayments: {
+                                    paymentId: number;
+                                    transactionReference: string;
+                                    amount: string;
+                                    currency: string;
+                                    /** @description The member number the bank sent */
+                                    customerRef: string;
+                                    heldReason: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the bank says the payment was made
+                                     */
+                                    transactionDate: string;
+                                }[];
                             } | null;
                         }[];
                         nextCursor: string | null;
@@ -7436,6 +7915,16 @@ export interface operations {
                                 sum: string;
                             };
                         };
+                        /** @description The items that still need someone: every item but matched lines and debits, until marked dealt with, except a held line whose payment is no longer held and a missing_notification line recorded since */
+                        open: {
+                            count: number;
+                            /** @description Exact decimal, "0.00" when none */
+                            sum: string;
+                            /** @description How many are open in each category; a category with none is left out */
+                            byCategory: {
+                                [key: string]: number;
+                            };
+                        };
                         /**
                          * Format: date-time
                          * @description When it was reconciled
@@ -7477,6 +7966,42 @@ export interface operations {
                                 transactionDate: string;
                                 memberNumber: string | null;
                                 memberName: string | null;
+                            } | null;
+                            /** @description Names the item in /reconciliations/{id}/items/{itemKey}: "line-" and the line number, or "payment-" and the paymentId for a payment not on the statement */
+                            itemKey: string;
+                            difference: string | null;
+                            /** @description It still needs someone (see the run's "open") */
+                            open: boolean;
+                            dealtWith: {
+                                /** @description The operator's email, or owner token */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was marked
+                                 */
+                                at: string;
+                                note: string;
+                            } | null;
+                            suggestion: {
+                                member: {
+                                    memberNumber: string;
+                                    fullName: string;
+                                    why: "member number in the text" | "name in the text";
+                                } | null;
+                                heldPayments: {
+                                    paymentId: number;
+                                    transactionReference: string;
+                                    amount: string;
+                                    currency: string;
+                                    /** @description The member number the bank sent */
+                                    customerRef: string;
+                                    heldReason: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the bank says the payment was made
+                                     */
+                                    transactionDate: string;
+                                }[];
                             } | null;
                         }[];
                         nextCursor: string | null;
@@ -9764,7 +10289,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;

@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../http/actor.js';
 import { AdminError, described, Nullable, Page, paging } from '../http/schemas.js';
 import type { PaymentsQuery } from '../payments/payments-query.js';
+import type { DealtWithService } from '../reconciliation/dealt-with-service.js';
 import type { LineRecordingService, RecordLineInput } from '../reconciliation/line-recording-service.js';
 import type { ReconciliationQuery } from '../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../reconciliation/reconciliation-service.js';
 import type { TotalName } from '../reconciliation/reconciliation-tables.js';
 import { Note, PaymentWithHistory } from './admin-payment-schemas.js';
+import { reconciliationItemRoutes } from './admin-reconciliation-item-routes.js';
 import { Category, Item, Run } from './admin-reconciliation-schemas.js';
 import { statementUploadRoute } from './admin-statement-upload-route.js';
 
@@ -17,11 +19,12 @@ export interface ReconciliationRoutesDeps {
   reconciliationQuery: ReconciliationQuery;
   lineRecordingService: LineRecordingService;
   paymentsQuery: PaymentsQuery;
+  dealtWithService: DealtWithService;
 }
 
 const RunParams = Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }) });
 
-type RunQuery = { category?: TotalName; limit?: number; cursor?: string; format?: 'json' | 'csv' };
+type RunQuery = { category?: TotalName; open?: boolean; limit?: number; cursor?: string; format?: 'json' | 'csv' };
 
 const wantsCsv = (request: FastifyRequest<{ Querystring: RunQuery }>) =>
   request.query.format === 'csv' ||
@@ -30,6 +33,7 @@ const wantsCsv = (request: FastifyRequest<{ Querystring: RunQuery }>) =>
 export async function adminReconciliationRoutes(app: FastifyInstance, deps: ReconciliationRoutesDeps) {
   const { reconciliationQuery, lineRecordingService, paymentsQuery } = deps;
   await app.register(statementUploadRoute, deps);
+  await app.register(reconciliationItemRoutes, deps);
 
   app.get<{ Querystring: { clientId?: string; limit?: number; cursor?: string } }>(
     '/reconciliations',
@@ -58,6 +62,9 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
         params: RunParams,
         querystring: Type.Object({
           category: Type.Optional(Category),
+          open: Type.Optional(
+            Type.Boolean({ description: 'true: only the items still open; false: only those that are not' }),
+          ),
           format: Type.Optional(
             Type.Union([Type.Literal('json'), Type.Literal('csv')], {
               description: 'csv: the whole report (also with Accept: text/csv)',
@@ -122,7 +129,7 @@ async function sendRun(
 ) {
   const id = request.params.reconciliationId;
   if (!wantsCsv(request)) return reconciliationQuery.get(id, request.query);
-  const lines = await reconciliationQuery.csv(id, request.query.category);
+  const lines = await reconciliationQuery.csv(id, request.query.category, request.query.open);
   return reply
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="reconciliation-${id}.csv"`)

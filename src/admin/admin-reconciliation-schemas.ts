@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../http/schemas.js';
 import { TOTAL_NAMES } from '../reconciliation/reconciliation-tables.js';
+import { ItemExtras, OpenFigures } from './admin-reconciliation-item-schemas.js';
 
 const Total = Type.Object({
   count: Type.Integer(),
@@ -50,6 +51,7 @@ export const Run = Type.Object({
   totals: Type.Object(Object.fromEntries(TOTAL_NAMES.map((name) => [name, Total])), {
     description: 'Count and exact sum per category',
   }),
+  open: OpenFigures,
   createdAt: Timestamp('When it was reconciled'),
   createdBy: Type.String({ description: 'Who reconciled it' }),
 });
@@ -98,6 +100,7 @@ export const Item = Type.Object({
       { description: 'The payment the item concerns, as it is now' },
     ),
   ),
+  ...ItemExtras,
 });
 
 const column = (description: string) => Type.Optional(Type.Unknown({ description }));

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'payment.returned',
   'payment.recorded_from_statement',
   'reconciliation.made',
+  'reconciliation.item_dealt_with',
+  'reconciliation.item_reopened',
   'statement_mapping.set',
   'export_feed.moved',
   'webhook.created',

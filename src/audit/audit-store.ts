@@ -30,7 +30,7 @@ const TARGET_NAME = sql<string | null>`case
     then (select name from clients where id = target)
   when action like 'secret.%'
     then (select c.name from client_secrets s join clients c on c.id = s.client_id where s.id = target)
-  when action = 'reconciliation.made' and target ~ '^[0-9]{1,18}$'
+  when action like 'reconciliation.%' and target ~ '^[0-9]{1,18}$'
     then (select c.name from reconciliations r join clients c on c.id = r.client_id where r.id = target::bigint)
   when action like 'payment.%' and target ~ '^[0-9]{1,18}$'
     then (select transaction_reference from payments where id = target::bigint)

@@ -16,6 +16,7 @@ import * as normalEmails from './migrations/014-normal-emails.js';
 import * as webhookInternal from './migrations/016-webhook-internal.js';
 import * as rawNotificationTruncated from './migrations/017-raw-notification-truncated.js';
 import * as statementAccounts from './migrations/018-statement-accounts.js';
+import * as dealtWith from './migrations/019-dealt-with.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '016-webhook-internal': webhookInternal,
   '017-raw-notification-truncated': rawNotificationTruncated,
   '018-statement-accounts': statementAccounts,
+  '019-dealt-with': dealtWith,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,6 +1,9 @@
 import { csvLine } from '../csv.js';
-import { notFound } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
+import type { DealtWithStore, OpenFigures } from './dealt-with-store.js';
+import { parseItemKey } from './item-key.js';
+import type { LineSuggestions } from './line-suggestions.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 import type { TotalName } from './reconciliation-tables.js';
 import { ITEM_CSV_FIELDS, type ItemView, itemCsvRow, itemView, type RunView, runView } from './reconciliation-view.js';
@@ -9,6 +12,8 @@ import type { RunItemRow, RunItemsPage } from './run-rows.js';
 export interface RunItemsQuery {
   /** One category only; without it, every line and then the payments not on the statement. */
   category?: TotalName | undefined;
+  /** Only the items still open (true), or only those that are not (false). */
+  open?: boolean | undefined;
   limit?: number | undefined;
   cursor?: string | undefined;
 }
@@ -30,13 +35,24 @@ const partsOf = (category: TotalName | undefined): Part[] =>
 /** Reading kept reconciliations: the list, one run with its lines a page at a time, the CSV report. */
 export function createReconciliationQuery({
   reconciliationStore,
+  dealtWithStore,
+  lineSuggestions,
 }: {
   reconciliationStore: Pick<ReconciliationStore, 'find' | 'list' | 'items'>;
+  dealtWithStore: Pick<DealtWithStore, 'openOf'>;
+  lineSuggestions: LineSuggestions;
 }) {
   async function runOf(id: number): Promise<RunView> {
     const row = await reconciliationStore.find(id);
     if (!row) throw notFound.reconciliation(id);
-    return runView(row);
+    const open = await dealtWithStore.openOf([id]);
+    return runView(row, open.get(id) as OpenFigures);
+  }
+
+  /** Items as finance reads them, the lines never notified with what they may be. */
+  async function viewsOf(run: RunView, rows: RunItemRow[]): Promise<ItemView[]> {
+    const suggestions = await lineSuggestions.forRows(run.clientId, rows);
+    return rows.map((row) => itemView(row, row.line_no === null ? undefined : suggestions.get(row.line_no)));
   }
 
   /** The parts to read and where to start: a cursor says which part it stopped in. */
@@ -59,7 +75,11 @@ export function createReconciliationQuery({
         limit: limit + 1,
       });
       const page = pageOf('r', rows, limit);
-      return { items: page.rows.map(runView), nextCursor: page.nextCursor };
+      const open = await dealtWithStore.openOf(page.rows.map((row) => row.id));
+      return {
+        items: page.rows.map((row) => runView(row, open.get(row.id) as OpenFigures)),
+        nextCursor: page.nextCursor,
+      };
     },
 
     /** The run and one page of its items. */
@@ -67,36 +87,51 @@ export function createReconciliationQuery({
       const run = await runOf(id);
       const limit = query.limit ?? DEFAULT_ITEMS_PAGE;
       const start = startOf(query);
-      const read: { part: Part; key: number; item: ItemView }[] = [];
+      const read: { part: Part; key: number; row: RunItemRow }[] = [];
       let after = start.after;
       for (const part of start.parts) {
         const rows = await reconciliationStore.items(id, {
           category: query.category,
+          open: query.open,
           part,
           after,
           limit: limit + 1 - read.length,
         });
         after = undefined;
-        for (const row of rows) read.push({ part, key: keyOf(part, row), item: itemView(row) });
+        for (const row of rows) read.push({ part, key: keyOf(part, row), row });
         if (read.length > limit) break;
       }
       const shown = read.slice(0, limit);
       const last = shown.at(-1);
       const nextCursor = read.length > limit && last ? pageCursor.encode(CURSOR_KINDS[last.part], last.key) : null;
-      const items = shown.map((entry) => entry.item);
+      const items = await viewsOf(
+        run,
+        shown.map((entry) => entry.row),
+      );
       return { ...run, items, nextCursor };
     },
 
+    /** One item as it is now, by its key (src/reconciliation/item-key.ts). */
+    async item(id: number, itemKey: string): Promise<ItemView> {
+      const run = await runOf(id);
+      const key = parseItemKey(itemKey);
+      const number = key === undefined ? 0 : key.part === 'lines' ? key.lineNo : key.paymentId;
+      const rows = key ? await reconciliationStore.items(id, { part: key.part, after: number - 1, limit: 1 }) : [];
+      const [item] = await viewsOf(run, rows);
+      if (item?.itemKey !== itemKey) throw new DomainError('not_found', `Reconciliation ${id} has no item ${itemKey}`);
+      return item;
+    },
+
     /** The CSV report: every line, then every payment not on the statement, read a batch at a time. */
-    async csv(id: number, category: TotalName | undefined): Promise<AsyncIterable<string>> {
-      await runOf(id);
+    async csv(id: number, category: TotalName | undefined, open?: boolean): Promise<AsyncIterable<string>> {
+      const run = await runOf(id);
       async function* lines(): AsyncIterable<string> {
         yield csvLine(ITEM_CSV_FIELDS);
         for (const part of partsOf(category)) {
           let after: number | undefined;
           for (;;) {
-            const rows = await reconciliationStore.items(id, { category, part, after, limit: CSV_BATCH });
-            for (const row of rows) yield csvLine(itemCsvRow(itemView(row)));
+            const rows = await reconciliationStore.items(id, { category, open, part, after, limit: CSV_BATCH });
+            for (const item of await viewsOf(run, rows)) yield csvLine(itemCsvRow(item));
             const last = rows.at(-1);
             if (rows.length < CSV_BATCH || !last) break;
             after = keyOf(part, last);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { StatementLine } from '../statements/statement-line.js';
 import { findNotOnStatement, matchLines, settleSharedReferences, totalsOf } from './match-lines.js';
+import { itemsExtras } from './open-items.js';
 import { TOTAL_NAMES, type Total, type TotalName } from './reconciliation-tables.js';
 import type { NewReconciliation, ReconciliationEnd, ReconciliationRow, RunItemRow, RunItemsPage } from './run-rows.js';
 import type { PaymentWindow } from './statement-period.js';
@@ -122,6 +123,7 @@ export function createReconciliationStore(db: Db) {
         left join members m on m.member_number = coalesce(p.member_number, p.customer_ref)`;
       const paymentColumns = sql`p.erp_ref_id, p.status as payment_status, p.amount::text as payment_amount,
         p.currency as payment_currency, p.transaction_date, p.member_number, m.full_name as member_name`;
+      const extras = itemsExtras(page);
       if (page.part === 'not_on_statement') {
         const nextStatement =
           page.category === undefined ? sql`` : sql`and x.next_statement = ${page.category === 'next_statement'}`;
@@ -130,9 +132,9 @@ export function createReconciliationStore(db: Db) {
             p.transaction_reference as reference, p.amount::text as amount, null as credit_debit, p.currency,
             p.narration, case when x.next_statement then 'next_statement' else 'not_on_statement' end as category,
             '{}'::jsonb as detail, x.payment_id, null as account_id, false as date_from_statement, null as found_in,
-            ${paymentColumns}
-          from reconciliation_not_on_statement x ${payment}
-          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0} ${nextStatement}
+            ${paymentColumns}, ${extras.columns}
+          from reconciliation_not_on_statement x ${payment} ${extras.join}
+          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0} ${nextStatement} ${extras.filter}
           order by x.payment_id limit ${page.limit}`
           .execute(ex)
           .then((result) => result.rows);
@@ -147,9 +149,9 @@ export function createReconciliationStore(db: Db) {
         select x.line_no, x.position, x.booking_date::text as booking_date, x.value_date::text as value_date,
           x.reference, x.amount::text as amount, x.credit_debit, x.currency, x.narration,
           coalesce(x.category, 'debit') as category, x.detail, x.payment_id, x.account_id, x.date_from_statement,
-          x.found_in, ${paymentColumns}
-        from reconciliation_lines x ${payment}
-        where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${category}
+          x.found_in, ${paymentColumns}, ${extras.columns}
+        from reconciliation_lines x ${payment} ${extras.join}
+        where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${category} ${extras.filter}
         order by x.line_no limit ${page.limit}`
         .execute(ex)
         .then((result) => result.rows);

@@ -1,7 +1,10 @@
+import type { OpenFigures } from './dealt-with-store.js';
+import { EXTRA_CSV_FIELDS, extrasCsvRow, itemExtrasView } from './item-extras-view.js';
+import type { Suggestion } from './line-suggestions.js';
 import type { ReconciliationRow, RunItemRow } from './run-rows.js';
 
 /** A run as finance reads it: the bank by name, the statement's period, the totals per category. */
-export function runView(row: ReconciliationRow) {
+export function runView(row: ReconciliationRow, open: OpenFigures) {
   return {
     reconciliationId: row.id,
     clientId: row.client_id,
@@ -15,6 +18,8 @@ export function runView(row: ReconciliationRow) {
     totals: row.totals,
     /** Each account of the file: a file may hold several, and only the bank's own are matched. */
     accounts: row.accounts,
+    /** The items that still need someone (src/reconciliation/open-items.ts). */
+    open,
     createdAt: row.created_at,
     createdBy: row.actor,
   };
@@ -23,7 +28,7 @@ export function runView(row: ReconciliationRow) {
 export type RunView = ReturnType<typeof runView>;
 
 /** A line of the statement, or an accepted payment that is not on it, with the payment as it is now. */
-export function itemView(row: RunItemRow) {
+export function itemView(row: RunItemRow, suggestion?: Suggestion) {
   const sameReferenceAsLine = row.detail.sameReferenceAsLine;
   return {
     line: row.line_no,
@@ -56,6 +61,7 @@ export function itemView(row: RunItemRow) {
             memberNumber: row.member_number,
             memberName: row.member_name,
           },
+    ...itemExtrasView(row, suggestion),
   };
 }
 
@@ -83,6 +89,7 @@ export const ITEM_CSV_FIELDS = [
   'memberName',
   'accountId',
   'foundIn',
+  ...EXTRA_CSV_FIELDS,
 ] as const;
 
 /** One row of the CSV report, in the order of ITEM_CSV_FIELDS. */
@@ -112,5 +119,6 @@ export function itemCsvRow(item: ItemView): string[] {
     text(p?.memberName),
     text(item.accountId),
     text(item.foundIn),
+    ...extrasCsvRow(item),
   ];
 }

@@ -46,6 +46,13 @@ export interface RunItemRow {
   transaction_date: Date | null;
   member_number: string | null;
   member_name: string | null;
+  /** Statement minus notified, for an amount_mismatch in the payment's currency (src/reconciliation/open-items.ts). */
+  difference: string | null;
+  /** Still needs someone: not dealt with, and not settled since. */
+  open: boolean;
+  dealt_note: string | null;
+  dealt_by: string | null;
+  dealt_at: Date | null;
 }
 
 /** Which part of a run a page shows, and where it starts. */
@@ -55,4 +62,6 @@ export interface RunItemsPage {
   part: 'lines' | 'not_on_statement';
   after: number | undefined;
   limit: number;
+  /** Only the items still open (true) or only those that are not (false). */
+  open?: boolean | undefined;
 }

@@ -24,6 +24,8 @@ const ACTION_WORDS: Record<Action, string> = {
   'payment.returned': 'returned a held payment',
   'payment.recorded_from_statement': 'recorded a payment from a statement line',
   'reconciliation.made': 'reconciled a bank statement',
+  'reconciliation.item_dealt_with': 'marked an item of a reconciliation dealt with',
+  'reconciliation.item_reopened': 'took the dealt-with mark off an item of a reconciliation',
   'statement_mapping.set': "set how a bank's CSV statements read",
   'export_feed.moved': 'moved an export feed',
   'webhook.created': 'added a webhook endpoint',
