@@ -53,12 +53,13 @@ const sharedColumns = (timeZone: string): Record<'id' | 'received' | 'bank' | 'a
   amount: { header: 'Amount', value: (p) => money(p.amount), right: true },
 });
 
-/** `bis payments list`: fits a 100-column terminal. */
+/** `bis payments list`: fits a 100-column terminal; `bis payments show` has the times received and accepted. */
 export function paymentsTable(payments: readonly Payment[], timeZone: string): string {
   const shared = sharedColumns(timeZone);
   const columns: Column<Payment>[] = [
     shared.id,
-    shared.received,
+    // The day a payment counts on everywhere (daily totals, --from/--to, exports): when it was paid.
+    { header: 'Paid', value: (p) => localTime(p.transactionDate, timeZone) },
     { header: 'Status', value: (p) => p.status },
     { header: 'Receipt', value: (p) => p.erpRefId },
     shared.bank,

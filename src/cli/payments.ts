@@ -28,10 +28,10 @@ export function registerPayments(program: Command): void {
 
   payments
     .command('list')
-    .description("list payments, newest first; times in the service's zone (BIS_TIME_ZONE)")
+    .description("list payments, newest first; days and times in the service's zone (BIS_TIME_ZONE)")
     .addOption(new Option('--status <status>', 'only these').choices(['accepted', 'held', 'returned']))
-    .option('--from <date>', 'received at or after this date (local midnight) or date-time', isoDate)
-    .option('--to <date>', 'received before this date (local midnight) or date-time', isoDate)
+    .option('--from <date>', 'paid on or after this day (or at or after this date-time)', isoDate)
+    .option('--to <date>', 'paid on or before this day, included (or before this date-time)', isoDate)
     .option('--member <ref>', "only this member's payments")
     .option('--client <id>', "only this bank's payments")
     .option('--limit <n>', 'show at most this many', positiveInt, 50)
@@ -132,8 +132,8 @@ export function registerPayments(program: Command): void {
     .command('export')
     .description('the accepted payments for the ERP, each exactly once across runs: CSV or one JSON object per line')
     .option('--feed <name>', 'a named feed: starts where its last export stopped, and moves once this one is written')
-    .option('--from <date>', 'accepted at or after this date (local midnight) or date-time', isoDate)
-    .option('--to <date>', 'accepted before this date (local midnight) or date-time', isoDate)
+    .option('--from <date>', 'paid on or after this day (or at or after this date-time); not with --feed', isoDate)
+    .option('--to <date>', 'paid on or before this day, included (or before this date-time)', isoDate)
     .option('--since <cursor>', 'the cursor the previous export printed: only payments since then')
     .addOption(
       new Option('--format <format>', 'csv with a header row, or json (one object per line)')
@@ -153,7 +153,11 @@ export function registerPayments(program: Command): void {
         'export is simply run again.',
         '',
         'Without --feed, stderr gets "next cursor: <value>" once the export is complete: pass it as',
-        '--since next time. Either way each accepted payment reaches the ERP exactly once.',
+        '--since next time. Either way each accepted payment reaches the ERP exactly once, in the',
+        'order payments were accepted: a payment accepted today may have been paid last week.',
+        '',
+        'A one-off extract of days:  bis payments export --from 2026-11-24 --to 2026-11-24',
+        'takes the payments paid on those days, as the daily totals count them (no cursor).',
       ].join('\n'),
     )
     .action(async (options: ExportOptions, command: Command) => {

@@ -50,7 +50,7 @@ for (const kind of databaseKinds()) {
         const [header, ...rows] = result.stdout.trimEnd().split('\n');
         assert.deepEqual(header!.trim().split(/\s+/), [
           'ID',
-          'Received',
+          'Paid',
           'Status',
           'Receipt',
           'Bank',

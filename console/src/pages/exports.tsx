@@ -23,14 +23,15 @@ export function Exports() {
       .GET('/admin/v1/export-feeds')
       .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setFeeds(data)));
   }, []);
-  // "to" is exclusive in the API: the day after the last day chosen.
-  const href = `/admin/v1/payments/export?${new URLSearchParams({ format, from, to: daysBefore(to, -1) })}`;
+  // Both days are included: the API reads a date as that whole day.
+  const href = `/admin/v1/payments/export?${new URLSearchParams({ format, from, to })}`;
   return (
     <section aria-labelledby="exports-title">
       <h1 id="exports-title">Exports</h1>
       <p class="note">
-        The accepted payments of the days you choose, as a file for the ERP or a spreadsheet. Days are those of{' '}
-        {timeZone}, by when each payment was accepted.
+        The accepted payments of the days you choose, as a file for the ERP or a spreadsheet. Days are the days members
+        paid (the bank's transaction date) in {timeZone}, as on the dashboard and in the daily totals: a payment held
+        and accepted later is in the day it was paid.
       </p>
       <div class="stacked">
         <label for="export-from">First day</label>
@@ -52,6 +53,10 @@ export function Exports() {
       </div>
       <Problem text={problem} />
       <h2>Named feeds</h2>
+      <p class="note">
+        A feed sends each payment once, in the order payments were accepted rather than by the day paid: a payment
+        accepted today may have been paid last week, and a feed by the day paid would miss it or send it twice.
+      </p>
       {feeds.length === 0 ? (
         <p>No named feed yet: the command line's scheduled export makes one (bis payments export --feed).</p>
       ) : (

@@ -42,6 +42,10 @@ async function loadMonth(from: string, to: string): Promise<Month | string> {
   };
 }
 
+/** The payments search for one day's figure: the same day, so the same count and sum. */
+const dayHref = (status: 'accepted' | 'held', day: string) =>
+  `/console/payments?${new URLSearchParams({ status, from: day, to: day })}`;
+
 /** Today and this month at a glance, per bank and channel, and the daily collections of 30 or 90 days. */
 export function Dashboard() {
   const { timeZone } = useSession();
@@ -71,16 +75,17 @@ export function Dashboard() {
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <p class="note">
-        {longDate(today)}, times in {timeZone}
+        {longDate(today)}, times in {timeZone}. A payment counts on the day the member paid (the bank's transaction
+        date), as in the payments search and the exports.
       </p>
       <Problem text={problem} />
       {month && (
         <>
           <div class="figures">
-            <Figure label="Accepted today">
+            <Figure label="Accepted today" list={dayHref('accepted', today)}>
               <Totals totals={totalsOf(todays, 'accepted')} />
             </Figure>
-            <Figure label="Held today">
+            <Figure label="Held today" list={dayHref('held', today)}>
               <Totals totals={totalsOf(todays, 'held')} />
             </Figure>
             <Figure label="Accepted this month">

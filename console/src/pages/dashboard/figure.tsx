@@ -18,12 +18,17 @@ export function Totals({ totals }: { totals: readonly Total[] }) {
   );
 }
 
-/** A card of the dashboard: what it counts, and the figure. */
-export function Figure({ label, children }: { label: string; children: ComponentChildren }) {
+/** A card of the dashboard: what it counts, the figure, and where its payments are listed. */
+export function Figure({ label, children, list }: { label: string; children: ComponentChildren; list?: string }) {
   return (
     <div class="figure">
       <span class="label">{label}</span>
       <span class="value">{children}</span>
+      {list && (
+        <a class="list" href={list}>
+          List them
+        </a>
+      )}
     </div>
   );
 }

@@ -45,8 +45,9 @@ export function PaymentPage() {
         ['Member credited', payment.memberNumber ? `${payment.memberNumber} ${payment.memberName ?? ''}` : '—'],
         ['Paid by', [payment.payerName, payment.payerAccount, payment.payerPhone].filter(Boolean).join(', ') || '—'],
         ['Narration', payment.narration ?? '—'],
-        ['Paid at (bank)', <When at={payment.transactionDate} />],
-        ['Received', <When at={payment.receivedAt} />],
+        ['Paid', <When at={payment.transactionDate} />],
+        [payment.source === 'statement' ? 'Recorded' : 'Received', <When at={payment.receivedAt} />],
+        ['Accepted', <When at={payment.acceptedAt} />],
         ...(payment.heldReason ? [['Why held', HELD_REASON_WORDS[payment.heldReason]] as [string, string]] : []),
       ]
     : [];

@@ -3,10 +3,10 @@ import { useLocation } from 'preact-iso';
 import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
 import { formatMoney } from '../../decimal.js';
-import { queryOfAddress, ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
+import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
-import { When } from '../../ui/when.js';
+import { PaidWhen } from './paid-when.js';
 import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
 import './payments.css';
 
@@ -14,10 +14,14 @@ type Query = NonNullable<paths['/admin/v1/payments']['get']['parameters']['query
 type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
 const FIELDS = ['transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
 
-/** The API's query from the page's address: the search can be bookmarked and the back button works. */
-const queryOf = (address: Record<string, string>) => queryOfAddress(address, FIELDS) as Query;
+/**
+ * The API's query from the page's address: the search can be bookmarked and the back button works.
+ * Days go as they are: the API takes `to` as the last day paid, included.
+ */
+const queryOf = (address: Record<string, string>) =>
+  Object.fromEntries(FIELDS.flatMap((field) => (address[field] ? [[field, address[field]]] : []))) as Query;
 
-/** Payments found by receipt, bank reference, member, bank, status or days. */
+/** Payments found by receipt, bank reference, member, bank, status or the days paid (those of the daily totals). */
 export function Payments() {
   const { query, route } = useLocation();
   const [clients, setClients] = useState<Clients>([]);
@@ -75,10 +79,11 @@ export function Payments() {
             ))}
           </select>
         </div>
-        {field('from', 'Received from (day)', 'date')}
-        {field('to', 'Received up to (day)', 'date')}
+        {field('from', 'Paid from (day)', 'date')}
+        {field('to', 'Paid up to (day)', 'date')}
         <button type="submit">Search</button>
       </form>
+      <p class="note">Days are the days members paid (the bank's transaction date), as on the dashboard.</p>
       <Problem text={problem} />
       {items && items.length === 0 && <p>No payment matches.</p>}
       {items && items.length > 0 && <PaymentsTable items={items} />}
@@ -93,7 +98,7 @@ function PaymentsTable({ items }: { items: readonly Payment[] }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Received</th>
+            <th scope="col">Paid</th>
             <th scope="col">Bank</th>
             <th scope="col">Member</th>
             <th scope="col" class="num">
@@ -107,9 +112,7 @@ function PaymentsTable({ items }: { items: readonly Payment[] }) {
           {items.map((payment) => (
             <tr key={payment.paymentId}>
               <td>
-                <a href={paymentHref(payment)}>
-                  <When at={payment.receivedAt} />
-                </a>
+                <PaidWhen payment={payment} href={paymentHref(payment)} />
               </td>
               <td>{payment.clientName ?? payment.clientId}</td>
               <td>
