@@ -27,7 +27,7 @@ const YYMMDD = /^(\d{2})(\d{2})(\d{2})/;
 
 /**
  * :61: is 6!n[4!n]2a[1!a]15d1!a3!c16x[//16x]: value date, entry date, mark, funds code, amount,
- * transaction type, customer reference, bank reference. The supplementary details [34x] come on
+ * transaction type, customer reference, bank reference (banks' departures from it are read too). The supplementary details [34x] come on
  * the next line and are the caller's.
  */
 export function readStatementLine(content: string): Mt940Entry {
@@ -55,12 +55,21 @@ export function readStatementLine(content: string): Mt940Entry {
   const amount = mt940Amount(amountText);
   rest = rest.slice(amountText.length);
 
-  const type = /^[A-Z][A-Z0-9]{3}/.exec(rest);
-  if (!type)
-    throw new Mt940FieldError(
-      `after the amount a :61: line needs a transaction type such as NTRF or NMSC, found "${rest.slice(0, 4)}"`,
-    );
-  rest = rest.slice(4);
+  // A few banks put a space between the amount and the type.
+  rest = rest.replace(/^ +/, '');
+  // The type is a letter and three characters: SWIFT's N, F or S codes (NTRF, S103), or a bank's
+  // own padded with spaces ("NIT ", "NAC ", "S   "). Some banks leave it out when there is no
+  // customer reference either, and go straight to the bank reference ("C220000,00//19239782213").
+  let transactionType = '';
+  if (rest !== '' && !rest.startsWith('//')) {
+    const type = /^[A-Z][A-Z0-9 ]{3}/.exec(rest);
+    if (!type)
+      throw new Mt940FieldError(
+        `after the amount a :61: line needs a transaction type such as NTRF or NMSC, found "${rest.slice(0, 4)}"`,
+      );
+    transactionType = type[0].trim();
+    rest = rest.slice(4);
+  }
 
   const split = rest.indexOf('//');
   return {
@@ -68,7 +77,7 @@ export function readStatementLine(content: string): Mt940Entry {
     bookingDate,
     creditDebit,
     amount,
-    transactionType: type[0],
+    transactionType,
     customerReference: (split < 0 ? rest : rest.slice(0, split)).trim(),
     bankReference: split < 0 ? '' : rest.slice(split + 2).trim(),
   };
@@ -114,10 +123,12 @@ function entryDate(mmdd: string, valueDate: string): string {
   return best;
 }
 
+/**
+ * MT940 writes a decimal comma ("1500,50"); some banks' older exports (Rabobank's) a decimal
+ * point ("000000000300.00"). MT940 has no thousands separator, so a lone point is the decimal one.
+ */
 function mt940Amount(text: string): string {
-  const read = readDecimal(text, ',');
+  const read = readDecimal(text, /^\d+\.\d*$/.test(text) ? '.' : ',');
   if (read.ok) return read.amount;
-  if (/^\d+\.\d+$/.test(text))
-    throw new Mt940FieldError(`amount "${text}" is not a number: MT940 writes a decimal comma, as in "1500,50"`);
   throw new Mt940FieldError(`amount "${text}" ${read.problem}`);
 }

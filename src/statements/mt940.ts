@@ -10,189 +10,83 @@
  * fields, so the parser is too.
  */
 import type { Readable } from 'node:stream';
-import { type Mt940Balance, type Mt940Entry, Mt940FieldError, readBalance, readStatementLine } from './mt940-fields.js';
-import { clip, entryTexts, type FieldSize, grow, keep, messageLines, TAG } from './mt940-messages.js';
+import { MessageReader } from './mt940-message.js';
+import { clip, messageLines, strayLineProblem, TAG } from './mt940-messages.js';
+import { STATEMENT_LIMITS } from './statement-limits.js';
 import { type ParsedStatement, StatementFileError, type StatementLine } from './statement-line.js';
 import { SummaryTally } from './statement-summary.js';
-import { candidateReferences, foldWhitespace } from './statement-text.js';
-
-interface OpenStatement {
-  startLine: number;
-  opening: Mt940Balance | undefined;
-  closedOnLine: number | undefined;
-}
-
-interface PendingEntry extends Mt940Entry {
-  line: number;
-  currency: string;
-  supplementary: string[];
-  information: string[];
-  /** All of its :61: and :86: text after the :61: line itself. */
-  text: FieldSize;
-}
+import type { TextLine } from './text-lines.js';
 
 export function parseMt940(body: Readable): ParsedStatement {
   const tally = new SummaryTally();
   return { lines: mt940Lines(body, tally), summary: () => tally.summary() };
 }
 
-async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<StatementLine> {
-  let statement: OpenStatement | undefined;
-  let entry: PendingEntry | undefined;
-  // The tag whose continuation lines are being read: '61' and '86' keep theirs, others are let be.
-  let continuing: string | undefined;
-  // The field being read, tag and continuation lines: a field of megabytes is refused as it grows.
-  let field: FieldSize | undefined;
-  let lastLine = 0;
-  let statements = 0;
+/** A line starting with "-" inside a message, and the lines without a tag after it, until it is known what it was. */
+interface Dash {
+  lines: TextLine[];
+  length: number;
+}
 
-  const finishEntry = (): StatementLine | undefined => {
-    if (entry === undefined) return undefined;
-    const done = entry;
-    entry = undefined;
-    const narration = foldWhitespace(done.information.join(' ')) || foldWhitespace(done.supplementary.join(' '));
-    const line = {
-      position: `line ${done.line}`,
-      index: 0,
-      bookingDate: done.bookingDate,
-      valueDate: done.valueDate,
-      ...candidateReferences([
-        [':61: bank reference', done.bankReference],
-        [':61: customer reference', done.customerReference],
-      ]),
-      amount: done.amount,
-      creditDebit: done.creditDebit,
-      currency: done.currency,
-      narration,
-      accountId: tally.currentAccount(),
-      dateFromStatement: false,
-    };
-    line.index = tally.count(line);
-    return line;
+async function* mt940Lines(body: Readable, tally: SummaryTally): AsyncGenerator<StatementLine> {
+  const reader = new MessageReader(tally);
+  let dash: Dash | undefined;
+  // The first line outside any message, named when the file turns out to hold no message.
+  let stray: TextLine | undefined;
+  let lastLine = 0;
+
+  // Before a message's :20: and after its end, banks put headers (ABNANL2A, 940, :940:,
+  // 0000 01INGBNL2A...), their prose, or nothing: let be, but for what says the file is not MT940.
+  const outside = (line: TextLine) => {
+    if (line.text.trim() === '') return;
+    const problem = strayLineProblem(line.text);
+    if (problem) throw new StatementFileError(`line ${line.number}`, problem);
+    stray ??= line;
+  };
+  // "-" ends a message only when what follows is a new message or the end of the file; otherwise
+  // it was a line of a wrapped :86: (or of another field) that happens to hold only a dash.
+  const settle = (endsMessage: boolean) => {
+    const held = dash?.lines ?? [];
+    dash = undefined;
+    if (endsMessage) {
+      reader.endMessage();
+      for (const line of held.slice(1)) outside(line);
+    } else for (const line of held) if (line.text.trim() !== '') reader.untagged(line);
   };
 
-  const unfinished = (open: OpenStatement) =>
-    `the statement that starts on line ${open.startLine} has no closing balance :62F: or :62M:; ` +
-    'the file may be cut short';
-
-  for await (const { number, text } of messageLines(body)) {
+  for await (const line of messageLines(body)) {
+    const { number, text } = line;
     lastLine = number;
-    const position = `line ${number}`;
-    if (text === '-' || text.startsWith('-}')) {
-      const done = finishEntry();
-      if (done) yield done;
-      if (statement !== undefined && statement.closedOnLine === undefined)
-        throw new StatementFileError(position, unfinished(statement));
-      statement = undefined;
-      continuing = undefined;
-      continue;
-    }
-    if (text.trim() === '') continue;
-
     const tagged = TAG.exec(text);
-    if (!tagged) {
-      if (field) grow(field, text, number);
-      if (continuing === '61' && entry) keep(entry.supplementary, entry.text, text, number);
-      else if (continuing === '86' && entry) keep(entry.information, entry.text, text, number);
-      else if (continuing === undefined)
-        throw new StatementFileError(
-          position,
-          `expected a tag such as :20: or :61: at the start of the line, found "${clip(text)}"`,
-        );
+    if (dash && !tagged && !text.startsWith('-}')) {
+      dash.lines.push(line);
+      dash.length += text.length;
+      // Text that long after a dash is no field's: the dash ended the message.
+      if (dash.length > STATEMENT_LIMITS.mt940Field) settle(true);
       continue;
     }
-    const tag = tagged[1] ?? '';
-    const content = tagged[2] ?? '';
-    continuing = tag;
-    field = { name: `the :${tag}: field`, line: number, length: content.length };
+    if (dash) settle(text.startsWith('-}') || tagged?.[1] === '20');
 
-    if (tag === '20') {
-      const done = finishEntry();
-      if (done) yield done;
-      if (statement !== undefined && statement.closedOnLine === undefined)
-        throw new StatementFileError(position, unfinished(statement));
-      statement = { startLine: number, opening: undefined, closedOnLine: undefined };
-      statements += 1;
-      continue;
-    }
-    if (statement === undefined) throw new StatementFileError(position, `no :20: before the first :${tag}:`);
-
-    try {
-      switch (tag) {
-        case '25': {
-          const account = content.trim();
-          if (account === '') throw new Mt940FieldError('the account :25: is empty');
-          tally.account(account);
-          break;
-        }
-        case '60F':
-        case '60M': {
-          if (statement.opening !== undefined)
-            throw new Mt940FieldError(
-              `a second opening balance in the statement that starts on line ${statement.startLine}`,
-            );
-          statement.opening = readBalance(tag, content);
-          tally.stateCurrency(statement.opening.currency, position);
-          break;
-        }
-        case '61': {
-          const done = finishEntry();
-          if (done) yield done;
-          if (statement.closedOnLine !== undefined)
-            throw new Mt940FieldError(`a :61: after the closing balance on line ${statement.closedOnLine}`);
-          if (statement.opening === undefined)
-            throw new Mt940FieldError('no opening balance :60F: before the first :61:');
-          const read = readStatementLine(content);
-          entry = { ...read, line: number, currency: statement.opening.currency, ...entryTexts(number) };
-          break;
-        }
-        case '86':
-          // An :86: after a :61: tells about that entry; anywhere else it tells about the statement.
-          if (entry) keep(entry.information, entry.text, content, number);
-          break;
-        case '62F':
-        case '62M': {
-          const done = finishEntry();
-          if (done) yield done;
-          if (statement.opening === undefined)
-            throw new Mt940FieldError(`no opening balance :60F: before the :${tag}:`);
-          if (statement.closedOnLine !== undefined)
-            throw new Mt940FieldError(
-              `a second closing balance in the statement that starts on line ${statement.startLine}`,
-            );
-          const closing = readBalance(tag, content);
-          if (closing.currency !== statement.opening.currency)
-            throw new Mt940FieldError(
-              `the closing balance is in ${closing.currency} but the opening balance in ${statement.opening.currency}`,
-            );
-          statement.closedOnLine = number;
-          tally.statePeriod(closing.date, closing.date, position);
-          break;
-        }
-        case '64':
-        case '65': {
-          const done = finishEntry();
-          if (done) yield done;
-          break;
-        }
-        default:
-          // :21:, :28C:, :34F:, :NS: and the like say nothing a reconciliation needs.
-          break;
-      }
-    } catch (error) {
-      if (error instanceof Mt940FieldError) throw new StatementFileError(position, error.message);
-      throw error;
-    }
+    if (!reader.open) {
+      if (tagged?.[1] === '20') reader.tagged('20', tagged[2] ?? '', number);
+      else outside(line);
+    } else if (text.startsWith('-}')) reader.endMessage();
+    else if (text.trimStart().startsWith('-')) dash = { lines: [line], length: 0 };
+    else if (tagged) reader.tagged(tagged[1] ?? '', tagged[2] ?? '', number);
+    else if (text.trim() !== '') reader.untagged(line);
+    yield* reader.take();
   }
 
-  const done = finishEntry();
-  if (done) yield done;
-  if (statements === 0)
+  if (dash) settle(true);
+  reader.endOfFile(lastLine);
+  yield* reader.take();
+  if (reader.messages === 0) {
+    if (lastLine === 0) throw new StatementFileError('line 1', 'the file is empty');
     throw new StatementFileError(
-      `line ${Math.max(lastLine, 1)}`,
-      lastLine === 0 ? 'the file is empty' : 'no :20: in the file: it holds no MT940 statement',
+      `line ${stray?.number ?? lastLine}`,
+      'no :20: in the file, so it holds no MT940 statement' +
+        (stray ? `; the first line that is not a field reads "${clip(stray.text.trim())}"` : ''),
     );
-  if (statement !== undefined && statement.closedOnLine === undefined)
-    throw new StatementFileError(`line ${lastLine}`, unfinished(statement));
+  }
   tally.finish();
 }

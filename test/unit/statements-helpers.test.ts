@@ -63,11 +63,21 @@ describe('statement dates', () => {
 });
 
 describe('statement references and text', () => {
-  it('keeps references in order, without placeholders, blanks or repeats', () => {
-    assert.deepEqual(candidateReferences(['FT1', ' NONREF ', '', undefined, 'notprovided', 'FT1', 'E2E', '-', 'N/A']), [
-      'FT1',
-      'E2E',
-    ]);
+  it('keeps references in order, without placeholders, blanks or repeats, each with its field', () => {
+    assert.deepEqual(
+      candidateReferences([
+        ['a', 'FT1'],
+        ['b', ' NONREF '],
+        ['c', ''],
+        ['d', undefined],
+        ['e', 'notprovided'],
+        ['f', 'FT1'],
+        ['g', ' E2E '],
+        ['h', '-'],
+        ['i', 'N/A'],
+      ]),
+      { references: ['FT1', 'E2E'], referenceFields: ['a', 'g'] },
+    );
   });
 
   it('folds whitespace, line breaks included', () => {
@@ -76,13 +86,13 @@ describe('statement references and text', () => {
 });
 
 describe('statement summaries', () => {
-  it('covers every stated period whatever order the statements come in', () => {
+  it('covers every stated period whatever order the statements come in, with the days booked', () => {
     const tally = new SummaryTally();
-    tally.statePeriod('2026-11-10', '2026-11-20');
-    tally.statePeriod('2026-11-01', '2026-11-09');
+    tally.statePeriod('2026-11-10', '2026-11-20', 'line 1');
+    tally.statePeriod('2026-11-01', '2026-11-09', 'line 9');
     tally.count({ bookingDate: '2026-12-25', currency: 'KES' });
     tally.finish();
-    assert.deepEqual(tally.summary().period, { from: '2026-11-01', to: '2026-11-20' });
+    assert.deepEqual(tally.summary().accounts[0]?.period, { from: '2026-11-01', to: '2026-12-25' });
   });
 
   it('takes the booking dates when no period is stated, and the currency the lines share', () => {
@@ -92,9 +102,7 @@ describe('statement summaries', () => {
     tally.count({ bookingDate: '2026-11-07', currency: 'KES' });
     tally.finish();
     assert.deepEqual(tally.summary(), {
-      accountId: null,
-      currency: 'KES',
-      period: { from: '2026-11-03', to: '2026-11-12' },
+      accounts: [{ accountId: null, currency: 'KES', period: { from: '2026-11-03', to: '2026-11-12' }, entries: 3 }],
       entries: 3,
     });
   });
@@ -105,17 +113,50 @@ describe('statement summaries', () => {
     tally.count({ bookingDate: '2026-11-12', currency: 'USD' });
     tally.count({ bookingDate: '2026-11-12', currency: 'KES' });
     tally.finish();
-    assert.equal(tally.summary().currency, null);
+    assert.equal(tally.summary().accounts[0]?.currency, null);
   });
 
-  it('refuses a second account, naming where it appears', () => {
+  it('keeps each account apart, in the order the file first names them, numbering lines across them', () => {
     const tally = new SummaryTally();
-    tally.stateAccount('0123', 'line 2');
-    tally.stateAccount('0123', 'line 9');
+    tally.account('0123');
+    tally.stateCurrency('KES', 'line 3');
+    assert.equal(tally.count({ bookingDate: '2026-11-23', currency: 'KES' }), 1);
+    tally.account('0456');
+    tally.stateCurrency('USD', 'line 9');
+    assert.equal(tally.currentAccount(), '0456');
+    assert.equal(tally.count({ bookingDate: '2026-11-24', currency: 'USD' }), 2);
+    tally.account('0123');
+    tally.statePeriod('2026-11-25', '2026-11-25', 'line 14');
+    assert.equal(tally.count({ bookingDate: '2026-11-25', currency: 'KES' }), 3);
+    tally.finish();
+    assert.deepEqual(tally.summary(), {
+      accounts: [
+        { accountId: '0123', currency: 'KES', period: { from: '2026-11-23', to: '2026-11-25' }, entries: 2 },
+        { accountId: '0456', currency: 'USD', period: { from: '2026-11-24', to: '2026-11-24' }, entries: 1 },
+      ],
+      entries: 3,
+    });
+  });
+
+  it('refuses a period that runs backwards and an account whose currency changes, naming where', () => {
+    const tally = new SummaryTally();
     assert.throws(
-      () => tally.stateAccount('0456', 'line 16'),
+      () => tally.statePeriod('2026-11-25', '2026-11-24', 'Stmt[2]/FrToDt'),
       (error) =>
-        error instanceof StatementFileError && error.position === 'line 16' && /0123 and 0456/.test(error.message),
+        error instanceof StatementFileError && error.position === 'Stmt[2]/FrToDt' && /backwards/.test(error.message),
     );
+    tally.account('0123');
+    tally.stateCurrency('KES', 'line 3');
+    assert.throws(
+      () => tally.stateCurrency('USD', 'line 12'),
+      (error) =>
+        error instanceof StatementFileError &&
+        error.position === 'line 12' &&
+        /0123 changes from KES to USD/.test(error.message),
+    );
+  });
+
+  it('has no summary before every line is read', () => {
+    assert.throws(() => new SummaryTally().summary(), /once every line has been read/);
   });
 });

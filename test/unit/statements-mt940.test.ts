@@ -31,6 +31,8 @@ const EQUITY = crlf(`{1:F01EQBLKENAAXXX0000000000}{2:I940EQBLKENAXXXXN}{4:
 describe('MT940 statements', () => {
   it('reads an Equity-style export: envelope, CRLF, funds code, NONREF, continued :86:, charge, reversal', async () => {
     const { lines, summary } = await readAll(parseMt940(upload(EQUITY)));
+    const common = { currency: 'KES', accountId: '0123456789012', dateFromStatement: false };
+    const bank = ':61: bank reference';
     assert.deepEqual(lines, [
       {
         position: 'line 6',
@@ -38,10 +40,11 @@ describe('MT940 statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-23',
         references: ['FT26327ABCD'],
+        referenceFields: [bank],
         amount: '1500.50',
         creditDebit: 'C',
-        currency: 'KES',
         narration: 'MPESA C2B 1234567 JANE WANJIRU',
+        ...common,
       },
       {
         position: 'line 8',
@@ -49,10 +52,11 @@ describe('MT940 statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-23',
         references: ['FT26327BCDE', '1234567'],
+        referenceFields: [bank, ':61: customer reference'],
         amount: '2000.00',
         creditDebit: 'C',
-        currency: 'KES',
         narration: 'MPESA C2B 1234567 PETER OTIENO OCHIENG PAYBILL 400200',
+        ...common,
       },
       {
         position: 'line 12',
@@ -60,10 +64,11 @@ describe('MT940 statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-23',
         references: ['CHG2632700'],
+        referenceFields: [bank],
         amount: '150.00',
         creditDebit: 'D',
-        currency: 'KES',
         narration: 'ACCOUNT SERVICE FEE',
+        ...common,
       },
       {
         position: 'line 14',
@@ -71,16 +76,18 @@ describe('MT940 statements', () => {
         bookingDate: '2026-11-23',
         valueDate: '2026-11-23',
         references: ['FT26327ABCD'],
+        referenceFields: [bank],
         amount: '1500.50',
         creditDebit: 'RC',
-        currency: 'KES',
         narration: 'REVERSAL MPESA C2B 1234567 JANE WANJIRU',
+        ...common,
       },
     ]);
+    // A daily statement: its opening balance is dated the day before, which it does not cover.
     assert.deepEqual(summary, {
-      accountId: '0123456789012',
-      currency: 'KES',
-      period: { from: '2026-11-22', to: '2026-11-23' },
+      accounts: [
+        { accountId: '0123456789012', currency: 'KES', period: { from: '2026-11-23', to: '2026-11-23' }, entries: 4 },
+      ],
       entries: 4,
     });
   });
@@ -114,9 +121,14 @@ describe('MT940 statements', () => {
       ],
     );
     assert.deepEqual(summary, {
-      accountId: 'KCBLKENX/1100223344',
-      currency: 'KES',
-      period: { from: '2026-11-30', to: '2026-12-02' },
+      accounts: [
+        {
+          accountId: 'KCBLKENX/1100223344',
+          currency: 'KES',
+          period: { from: '2026-12-01', to: '2026-12-02' },
+          entries: 3,
+        },
+      ],
       entries: 3,
     });
   });
@@ -149,15 +161,6 @@ describe('MT940 statements', () => {
     assert.equal(whole.lines[0]?.narration, 'MPESA C2B 1234567 JANE WANJIRŨ');
   });
 
-  it('reads Latin-1 bytes in :86: without failing, as replacement characters', async () => {
-    const latin1 = Buffer.from(
-      ':20:X\n:25:ACC\n:60F:C261122KES0,\n:61:2611231123C10,NMSCNONREF//FT1\n:86:CAF\xe9 NAIROBI\n:62F:C261123KES10,\n',
-      'latin1',
-    );
-    const { lines } = await readAll(parseMt940(upload(latin1)));
-    assert.equal(lines[0]?.narration, 'CAF\ufffd NAIROBI');
-  });
-
   it('narrates with the :61: supplementary details when no :86: follows; a statement :86: is no entry', async () => {
     const text = `:20:X
 :25:ACC
@@ -179,14 +182,12 @@ MPESA 254712345678 JOHN
     );
   });
 
-  it('gives a period from the balances and no entries for a statement without :61:', async () => {
+  it('gives the closing balance’s day as the period of a statement without :61:', async () => {
     const text = ':20:X\n:25:ACC\n:60F:C261122KES50,00\n:62F:C261123KES50,00\n';
     const { lines, summary } = await readAll(parseMt940(upload(text)));
     assert.deepEqual(lines, []);
     assert.deepEqual(summary, {
-      accountId: 'ACC',
-      currency: 'KES',
-      period: { from: '2026-11-22', to: '2026-11-23' },
+      accounts: [{ accountId: 'ACC', currency: 'KES', period: { from: '2026-11-23', to: '2026-11-23' }, entries: 0 }],
       entries: 0,
     });
   });
@@ -197,7 +198,7 @@ MPESA 254712345678 JOHN
       ':62F:C261123KES10,-}{5:{CHK:1}}\n{1:F01X}{2:I940X}{4:\n:20:B\n:25:ACC\n:60M:C261123KES10,\n:62F:C261124KES10,-}\n';
     const { lines, summary } = await readAll(parseMt940(upload(text)));
     assert.equal(lines.length, 1);
-    assert.deepEqual(summary.period, { from: '2026-11-22', to: '2026-11-24' });
+    assert.deepEqual(summary.accounts[0]?.period, { from: '2026-11-23', to: '2026-11-24' });
   });
 
   it('passes on the error of an upload that breaks off, as it is', async () => {
@@ -226,12 +227,6 @@ describe('MT940 statements that are refused', () => {
       statement(':61:2611231123C12.3.4NMSCNONREF//FT1'),
       'line 4',
       'amount "12.3.4" is not a number',
-    ],
-    [
-      'an amount with a decimal point',
-      statement(':61:2611231123C1500.50NMSCNONREF//FT1'),
-      'line 4',
-      /amount "1500.50" is not a number: MT940 writes a decimal comma/,
     ],
     [
       'an amount with three decimals',
@@ -271,12 +266,6 @@ describe('MT940 statements that are refused', () => {
     ],
     ['a :61: without an amount', statement(':61:2611231123CNMSCNONREF//FT1'), 'line 4', /needs an amount after C/],
     [
-      'a :61: without a transaction type',
-      statement(':61:2611231123C1500,00//FT1'),
-      'line 4',
-      /needs a transaction type such as NTRF/,
-    ],
-    [
       'a malformed opening balance',
       ':20:S\n:25:A\n:60F:C26112KES1,00\n',
       'line 3',
@@ -309,18 +298,6 @@ describe('MT940 statements that are refused', () => {
       /^the statement that starts on line 1 has no closing balance :62F: or :62M:; the file may be cut short$/,
     ],
     [
-      'a page without its closing balance before the next',
-      ':20:S\n:25:A\n:60F:C261122KES0,\n:20:T\n',
-      'line 4',
-      /statement that starts on line 1 has no closing balance/,
-    ],
-    [
-      'two accounts in one file',
-      `${statement()}:20:S2\n:25:9999\n`,
-      'line 6',
-      'the file holds statements of two accounts, 0123456789 and 9999; upload one account at a time',
-    ],
-    [
       'closing and opening balances in different currencies',
       ':20:S\n:25:A\n:60F:C261122KES0,\n:62F:C261123USD0,\n',
       'line 4',
@@ -330,7 +307,19 @@ describe('MT940 statements that are refused', () => {
       'a CSV file sent as MT940',
       'Date,Reference,Amount\n23/11/2026,FT1,100.00\n',
       'line 1',
-      'expected a tag such as :20: or :61: at the start of the line, found "Date,Reference,Amount"',
+      'no :20: in the file, so it holds no MT940 statement; the first line that is not a field reads "Date,Reference,Amount"',
+    ],
+    [
+      'a :61: whose type is cut short',
+      statement(':61:2611231123C1500,00NM'),
+      'line 4',
+      'after the amount a :61: line needs a transaction type such as NTRF or NMSC, found "NM"',
+    ],
+    [
+      'a message with no opening balance',
+      ':20:S\n:25:A\n:28C:1\n-\n',
+      'line 1',
+      'the message that starts on this line has no opening balance :60F: or :60M:, so it is not a statement',
     ],
     ['an envelope with no statement in it', '{1:F01X}{2:I940X}{4:\n-}\n', 'line 2', /no :20: in the file/],
     ['an empty file', '', 'line 1', 'the file is empty'],
