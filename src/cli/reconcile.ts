@@ -10,7 +10,8 @@ import { localTime, serviceTimeZone } from './local-time.js';
 import { type Column, money, note, print, printJson, table } from './output.js';
 import { fileTarget, writeBody } from './output-file.js';
 import { collect } from './paging.js';
-import { CATEGORIES, type Item, needsSomeone, type Run, summary } from './reconciliation-views.js';
+import { registerDealtWith } from './reconciliation-dealt-with.js';
+import { CATEGORIES, type Item, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
 
 const FORMATS = ['mt940', 'camt053', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -111,6 +112,7 @@ export function registerReconcile(program: Command): void {
         { header: 'Held', value: count('held'), right: true },
         { header: 'Missing', value: count('missing_notification'), right: true },
         { header: 'Not on', value: count('not_on_statement'), right: true },
+        { header: 'Open', value: (r) => r.open.count, right: true },
       ];
       print(table(page.items, columns));
     });
@@ -135,15 +137,16 @@ export function registerReconcile(program: Command): void {
       print(options.category ? `Lines: ${options.category}` : 'Lines that need someone:');
       print(
         table(items, [
-          { header: 'Line', value: (i) => i.line, right: true },
+          { header: 'Item', value: (i) => i.itemKey, max: 16 },
           { header: 'Date', value: (i) => i.bookingDate },
-          { header: 'Reference', value: (i) => i.reference, max: 20 },
+          { header: 'Reference', value: (i) => i.reference, max: 18 },
           { header: 'Amount', value: (i) => money(i.amount), right: true },
           { header: 'Category', value: (i) => i.category, max: 20 },
-          { header: 'Payment', value: (i) => i.payment?.paymentId, right: true },
-          { header: 'Receipt', value: (i) => i.payment?.erpRefId },
+          { header: 'State', value: (i) => (i.open ? 'open' : i.dealtWith ? 'dealt with' : '') },
         ]),
       );
+      const notes = items.flatMap(itemNotes);
+      if (notes.length > 0) print(notes.map((line) => (line.length > 100 ? `${line.slice(0, 99)}…` : line)).join('\n'));
       if (body.nextCursor) print('(more lines: write them all with --out report.csv)');
     });
 
@@ -169,4 +172,6 @@ export function registerReconcile(program: Command): void {
         );
       },
     );
+
+  registerDealtWith(runs);
 }

@@ -16,6 +16,7 @@ export interface Run {
   lines: number;
   credits: number;
   totals: Record<string, Total>;
+  open: { count: number; sum: string; byCategory: Record<string, number> };
   createdAt: string;
   createdBy: string;
 }
@@ -27,6 +28,14 @@ export interface Item {
   amount: string;
   category: string;
   recorded: boolean;
+  itemKey: string;
+  difference: string | null;
+  open: boolean;
+  dealtWith: { by: string; at: string; note: string } | null;
+  suggestion: {
+    member: { memberNumber: string; fullName: string; why: string } | null;
+    heldPayments: { paymentId: number; amount: string; customerRef: string }[];
+  } | null;
   payment: {
     paymentId: number;
     erpRefId: string | null;
@@ -45,11 +54,8 @@ export const CATEGORIES: [string, string][] = [
   ['debit', 'debits and reversals (not matched)'],
 ];
 
-/** A line someone must act on: money without its payment, a payment still held, an amount that differs. */
-export const needsSomeone = (item: Item) =>
-  (item.category === 'missing_notification' && !item.recorded) ||
-  (item.category === 'held' && item.payment?.status === 'held') ||
-  item.category === 'amount_mismatch';
+/** An item someone must still act on, as the service says: not dealt with, and not settled since. */
+export const needsSomeone = (item: Item) => item.open;
 
 export function summary(run: Run): string {
   const period = run.period ? `${run.period.from} to ${run.period.to}` : 'no entries';
@@ -60,5 +66,29 @@ export function summary(run: Run): string {
     { header: 'Lines', value: (r) => r.total.count, right: true },
     { header: `Sum${run.currency ? ` (${run.currency})` : ''}`, value: (r) => money(r.total.sum), right: true },
   ]);
-  return `${head}\n${run.lines} entries, ${run.credits} of them credits.\n\n${totals}`;
+  const open = `Still open: ${run.open.count}${run.open.count > 0 ? ` (${money(run.open.sum)})` : ''}; the rest are matched, dealt with or settled.`;
+  return `${head}\n${run.lines} entries, ${run.credits} of them credits.\n\n${totals}\n${open}`;
+}
+
+/** "1,500.00 notified, 1,450.00 on the statement: 50.00 short" */
+function differenceWords(item: Item): string | undefined {
+  if (item.category !== 'amount_mismatch' || !item.payment) return undefined;
+  const both = `${money(item.payment.amount)} notified, ${money(item.amount)} on the statement`;
+  if (item.difference === null) return `${both}, in another currency`;
+  const short = item.difference.startsWith('-');
+  return `${both}: ${money(item.difference.replace('-', ''))} ${short ? 'short' : 'over'}`;
+}
+
+/** What finance needs to decide on an item, in words: one line each, or none. */
+export function itemNotes(item: Item): string[] {
+  const notes: string[] = [];
+  const difference = differenceWords(item);
+  if (difference) notes.push(difference);
+  const member = item.suggestion?.member;
+  if (member) notes.push(`may be for ${member.memberNumber} ${member.fullName} (${member.why})`);
+  for (const held of item.suggestion?.heldPayments ?? []) {
+    notes.push(`may be held payment ${held.paymentId} (${money(held.amount)}, sent for ${held.customerRef})`);
+  }
+  if (item.dealtWith) notes.push(`dealt with by ${item.dealtWith.by}: ${item.dealtWith.note}`);
+  return notes.map((note) => `${item.itemKey}: ${note}`);
 }

@@ -78,7 +78,18 @@ describe("bis for the finance officer's day", () => {
     assert.match(report, new RegExp(`${lost}.*missing_notification`));
 
     assert.match(succeeded(await bis('reconciliations', 'list'), 'list'), new RegExp(`^\\s*${id}\\s`, 'm'));
-    assert.match(succeeded(await bis('reconciliations', 'show', id), 'show'), new RegExp(lost));
+    const shownRun = succeeded(await bis('reconciliations', 'show', id), 'show');
+    assert.match(shownRun, new RegExp(lost));
+    assert.match(shownRun, /Still open: 2 \(310\.00\)/);
+    assert.match(shownRun, /line-2 .* open/);
+    const dealt = await bis('reconciliations', 'dealt-with', id, 'line-2', '--note', 'Bank asked to release it');
+    assert.match(succeeded(dealt, 'dealt-with'), /line-2 of reconciliation \d+ is dealt with: Bank asked/);
+    const afterDealt = succeeded(await bis('reconciliations', 'show', id, '--category', 'held'), 'show held');
+    assert.match(afterDealt, /line-2: dealt with by owner token: Bank asked to release it/);
+    assert.match(afterDealt, /Still open: 1 \(250\.00\)/);
+    const undone = await bis('reconciliations', 'dealt-with', id, 'line-2', '--undo');
+    assert.match(succeeded(undone, 'undo'), /open again/);
+    assert.equal((await bis('reconciliations', 'dealt-with', id, 'line-2')).code, 2, 'a note or --undo');
 
     const recorded = await bis('reconciliations', 'record', id, '3', member, '--type', 'mpesa', '--note', 'portal');
     assert.match(succeeded(recorded, 'record'), /[A-Z0-9]{8}/);
