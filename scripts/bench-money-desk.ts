@@ -1,16 +1,17 @@
 // The money desk at scale, on PostgreSQL (DATABASE_URL, or the local server): a year of a million
 // payments, the daily report over that year, and bank statements of 20,000 and 100,000 lines
+// (camt.053, three accounts, one not the bank's, most entries batches of four transactions)
 // reconciled through the service's API, with the service's peak memory for each, and the time the
 // console's dashboard takes to open in Chromium.
 // `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database.
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { timeDashboard } from './bench/dashboard.js';
+import { BENCH_ACCOUNTS, writeDeskStatement } from './bench/desk-statement.js';
 import { buildService, type Service, startService } from './bench/processes.js';
 import { call } from './bench/setup.js';
 import { hasChromium } from './chromium.js';
@@ -69,26 +70,11 @@ async function seed(url: string, clients: string[]): Promise<void> {
   await sql(url, 'vacuum analyze payments');
 }
 
-/** An MT940 statement of `lines` credits for the first bank's last days: most notified, some not, some other amounts. */
-async function writeStatement(file: string, lines: number): Promise<void> {
-  const out = createWriteStream(file);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write(':20:BENCH\r\n:25:0123456789012\r\n:28C:00001/1\r\n:60F:C261101KES0,00\r\n');
-  // Payments of bank 0 are every third n; the last `lines` of them fall in the statement's days.
-  const lastN = payments - (payments % 3);
-  for (let i = 0; i < lines; i++) {
-    const n = lastN - 3 * i;
-    const amount = (100 + ((n * 7919) % 500000)) / 100;
-    const reference = i % 20 === 0 ? `LOST-${i}` : `B0-${n}`;
-    const shown = (i % 20 === 1 ? amount + 1 : amount).toFixed(2).replace('.', ',');
-    await write(`:61:2611231123C${shown}NMSCNONREF//${reference}\r\n:86:MPESA C2B PAYMENT ${i}\r\n`);
-  }
-  await write(':62F:C261123KES0,00\r\n-}\r\n');
-  out.end();
-  await once(out, 'finish');
-}
+/** The Nairobi day of seeded payment n (see seed). */
+const dayOf = (n: number) =>
+  new Date(Date.parse(`${YEAR_FROM}T05:00:00Z`) + (n / payments) * 365 * 86_400_000 + 3 * 3_600_000)
+    .toISOString()
+    .slice(0, 10);
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
   const started = performance.now();
@@ -118,6 +104,8 @@ try {
   const clients: string[] = [];
   for (const name of ['Equity Bank', 'KCB', 'Co-op Bank'])
     clients.push((await api(service, 'POST', '/clients', { name })).clientId as string);
+  const statementAccounts = BENCH_ACCOUNTS.filter((account) => account.onFile).map((account) => account.id);
+  await api(service, 'PATCH', `/clients/${clients[0]}`, { statementAccounts });
   if (onPglite) {
     console.log('PGlite: the seed needs direct SQL access, so only the reconciliation runs (on an empty table)');
   } else {
@@ -142,14 +130,14 @@ try {
     }
   }
   for (const lines of [20_000, 100_000]) {
-    const file = join(work, `statement-${lines}.sta`);
-    await writeStatement(file, lines);
+    const file = join(work, `statement-${lines}.xml`);
+    await writeDeskStatement(file, { lines, payments, dayOf });
     service.resetPeakMemory();
     const before = service.peakMemoryMb();
     const run = await timed(async () => {
-      const response = await fetch(`${service.url}/admin/v1/reconciliations?clientId=${clients[0]}&format=mt940`, {
+      const response = await fetch(`${service.url}/admin/v1/reconciliations?clientId=${clients[0]}&format=camt053`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
         body: Readable.toWeb(createReadStream(file)) as ReadableStream,
         duplex: 'half',
       } as RequestInit);
@@ -160,8 +148,11 @@ try {
     const totals = Object.entries(run.value.totals as Record<string, { count: number }>)
       .map(([name, total]) => `${name} ${total.count}`)
       .join(', ');
+    const accounts = (run.value.accounts as { lines: number; ofThisBank: boolean }[])
+      .map((account) => `${account.lines}${account.ofThisBank ? '' : " (not the bank's)"}`)
+      .join(' + ');
     console.log(
-      `reconcile ${lines.toLocaleString('en')} lines (${(statSync(file).size / 1e6).toFixed(1)} MB): ${run.seconds.toFixed(1)} s; ` +
+      `reconcile ${lines.toLocaleString('en')} lines in ${run.value.accounts.length} accounts (${accounts}) (${(statSync(file).size / 1e6).toFixed(1)} MB): ${run.seconds.toFixed(1)} s; ` +
         `service peak memory ${service.peakMemoryMb()} MB (${before} MB before); ${totals}`,
     );
   }
