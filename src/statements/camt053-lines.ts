@@ -11,13 +11,12 @@ import {
 import type { CreditDebit, StatementLine } from './statement-line.js';
 import { candidateReferences, foldWhitespace } from './statement-text.js';
 
-/** What a line takes from its Stmt: the account's currency and, for an entry without BookgDt, its date. */
+/** What a line takes from its Stmt: its account and currency and, for an entry without BookgDt, its date. */
 export interface StatementContext {
+  accountId: string | null;
   currency: string | null;
-  date: () => string | undefined;
+  date(): string | undefined;
 }
-
-export type CamtLine = Omit<StatementLine, 'index' | 'accountId'>;
 
 /**
  * ISO 20022: with RvslInd true, CRDT means the original was a debit and DBIT that it was a
@@ -39,12 +38,51 @@ function readDirection(found: Found): [CreditDebit, CreditDebit] {
 const STRONG = ['TxDtls/AcctSvcrRef', 'EndToEndId', 'TxId', 'CdtrRefInf/Ref'];
 const WEAK = ['InstrId', 'MsgId'];
 
-function transactionRefs(transactions: CollectedTransaction[], fields: string[]) {
-  return transactions.flatMap((tx) => fields.flatMap((name) => tx.refs.filter(([field]) => field === name)));
+type Candidate = readonly [string, string | undefined];
+
+function pushRefs(into: Candidate[], transactions: CollectedTransaction[], fields: string[]): void {
+  for (const tx of transactions)
+    for (const name of fields) for (const ref of tx.refs) if (ref[0] === name) into.push(ref);
+}
+
+type Shared = Pick<StatementLine, 'bookingDate' | 'valueDate' | 'dateFromStatement' | 'currency' | 'accountId'>;
+
+/** A line of the entry, for all of its transactions or for one of a batch; its index is given when it is counted. */
+function lineOf(
+  entry: CollectedEntry,
+  shared: Shared,
+  position: string,
+  transactions: CollectedTransaction[],
+  amount: string,
+  creditDebit: CreditDebit,
+): StatementLine {
+  const candidates: Candidate[] = [];
+  pushRefs(candidates, transactions, STRONG);
+  candidates.push(['AcctSvcrRef', entry.servicerReference], ['NtryRef', entry.entryReference]);
+  pushRefs(candidates, transactions, WEAK);
+  const { references, referenceFields } = candidateReferences(candidates);
+  const texts = [...entry.additionalInformation];
+  for (const tx of transactions) texts.push(...tx.texts);
+  const { bookingDate, valueDate, dateFromStatement, currency, accountId } = shared;
+  const narration = narrationOf(texts);
+  return {
+    position,
+    index: 0,
+    bookingDate,
+    valueDate,
+    references,
+    referenceFields,
+    amount,
+    creditDebit,
+    currency,
+    narration,
+    accountId,
+    dateFromStatement,
+  };
 }
 
 /** The lines of an entry: one, or one per transaction of a batch (see `batchOf`). */
-export function entryLines(entry: CollectedEntry, statement: StatementContext): CamtLine[] {
+export function entryLines(entry: CollectedEntry, statement: StatementContext): StatementLine[] {
   if (entry.amount === undefined) throw new CamtValueError(entry.at, 'the entry has no Amt');
   if (entry.creditDebit === undefined) throw new CamtValueError(entry.at, 'the entry has no CdtDbtInd');
   const direction = readDirection(entry.creditDebit);
@@ -66,31 +104,20 @@ export function entryLines(entry: CollectedEntry, statement: StatementContext): 
     );
   const dateFromStatement = stated !== undefined;
 
-  const entryRefs: Array<[string, string | undefined]> = [
-    ['AcctSvcrRef', entry.servicerReference],
-    ['NtryRef', entry.entryReference],
-  ];
-  const common = { bookingDate, valueDate, dateFromStatement };
-  const line = (position: string, transactions: CollectedTransaction[]) => ({
-    position,
-    ...common,
-    ...candidateReferences([
-      ...transactionRefs(transactions, STRONG),
-      ...entryRefs,
-      ...transactionRefs(transactions, WEAK),
-    ]),
-    narration: narrationOf([...entry.additionalInformation, ...transactions.flatMap((tx) => tx.texts)]),
-  });
-
+  const shared = { bookingDate, valueDate, dateFromStatement, currency, accountId: statement.accountId };
   const batch = batchOf(entry, amount, direction[0], currency);
   if (batch === undefined)
-    return [{ ...line(entry.path, entry.transactions), amount, creditDebit: direction[reversed ? 1 : 0], currency }];
-  return batch.map(({ tx, amount: txAmount, direction: txDirection }) => ({
-    ...line(`${entry.path}/TxDtls[${tx.number}]`, [tx]),
-    amount: txAmount,
-    creditDebit: txDirection[reversed ? 1 : 0],
-    currency,
-  }));
+    return [lineOf(entry, shared, entry.path, entry.transactions, amount, direction[reversed ? 1 : 0])];
+  return batch.map((part) =>
+    lineOf(
+      entry,
+      shared,
+      `${entry.path}/TxDtls[${part.tx.number}]`,
+      [part.tx],
+      part.amount,
+      part.direction[reversed ? 1 : 0],
+    ),
+  );
 }
 
 function narrationOf(texts: string[]): string {

@@ -24,7 +24,6 @@ import {
   openStatement,
   STATEMENT_TEXT,
   statementChildClosed,
-  statementDate,
 } from './camt053-statement.js';
 import { StatementFileError, type StatementLine } from './statement-line.js';
 import type { SummaryTally } from './statement-summary.js';
@@ -86,6 +85,7 @@ export class CamtReader {
     const depth = this.stack.length + 1;
     let label = name;
     let rel = parent === undefined || parent.rel === '' ? name : `${parent.rel}/${name}`;
+    let opensEntry = false;
     const level = this.document === undefined ? undefined : depth - this.document;
     if (level === undefined && name === 'Document') {
       this.document = depth;
@@ -108,6 +108,7 @@ export class CamtReader {
       this.statement.entries += 1;
       label = `Ntry[${this.statement.entries}]`;
       rel = '';
+      opensEntry = true;
     } else if (this.entry !== undefined && rel === 'NtryDtls/TxDtls') {
       this.transaction = openTransaction(this.entry);
       label = `TxDtls[${this.entry.transactionCount}]`;
@@ -115,10 +116,10 @@ export class CamtReader {
     const element: XmlElement = { name, label, rel, parent };
     this.stack.push(element);
     if (depth > MAX_DEPTH) throw new StatementFileError(this.where(), `elements nest deeper than ${MAX_DEPTH}`);
-    const at = { element, line: this.parser.line };
-    if (label.startsWith('Ntry[') && this.statement !== undefined) {
+    if (opensEntry && this.statement !== undefined) {
       // A Stmt without Acct: its entries are still its own, of an account the file does not name.
       beginStatement(this.statement, this.tally);
+      const at = { element, line: this.parser.line };
       this.entry = { depth, path: `Stmt[${this.statement.number}]/${label}`, at, ...noTexts() };
     }
 
@@ -126,9 +127,9 @@ export class CamtReader {
     const keep =
       this.entry !== undefined
         ? ENTRY_TEXT.has(rel) ||
-          (this.transaction !== undefined && rel === `NtryDtls/TxDtls/Refs/${name}` && name in TRANSACTION_REFS)
+          (this.transaction !== undefined && name in TRANSACTION_REFS && rel === `NtryDtls/TxDtls/Refs/${name}`)
         : this.statement !== undefined && STATEMENT_TEXT.has(rel);
-    if (keep) this.capture = { depth, rel, at, text: '', ccy: tag.attributes.Ccy };
+    if (keep) this.capture = { depth, rel, at: { element, line: this.parser.line }, text: '', ccy: tag.attributes.Ccy };
   }
 
   private gather(text: string): void {
@@ -147,9 +148,10 @@ export class CamtReader {
     }
     const closing = this.stack.at(-1) as XmlElement;
     if (entry !== undefined && statement !== undefined && depth === entry.depth) {
-      const context = { currency: statement.currency, date: () => statementDate(statement) };
-      for (const line of entryLines(entry, context))
-        this.ready.push({ ...line, accountId: statement.accountId, index: this.tally.count(line) });
+      for (const line of entryLines(entry, statement)) {
+        line.index = this.tally.count(line);
+        this.ready.push(line);
+      }
       this.entry = undefined;
       this.transaction = undefined;
     } else if (this.transaction !== undefined && closing.rel === 'NtryDtls/TxDtls') {

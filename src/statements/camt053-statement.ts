@@ -1,4 +1,5 @@
 import { CamtValueError, describePlace, type Found, readCurrency, readDate } from './camt053-entry.js';
+import type { StatementContext } from './camt053-lines.js';
 import { StatementFileError } from './statement-line.js';
 import type { SummaryTally } from './statement-summary.js';
 
@@ -16,7 +17,7 @@ export const STATEMENT_TEXT = new Set([
 ]);
 
 /** A Stmt being read: its place, its entries so far, and what it said before them. */
-export interface OpenStatement {
+export interface OpenStatement extends StatementContext {
   depth: number;
   number: number;
   entries: number;
@@ -34,6 +35,9 @@ export interface OpenStatement {
 }
 
 export const openStatement = (depth: number, number: number): OpenStatement => ({
+  date(this: OpenStatement) {
+    return statementDate(this);
+  },
   depth,
   number,
   entries: 0,
