@@ -30,13 +30,8 @@ import type { SummaryTally } from './statement-summary.js';
 
 const MAX_DEPTH = 64;
 
-interface Capture {
-  depth: number;
-  rel: string;
-  at: Place;
-  text: string;
-  ccy: string | undefined;
-}
+// An element whose text is being gathered, with its Ccy attribute.
+type Capture = { depth: number; rel: string; at: Place; text: string; ccy: string | undefined };
 
 /**
  * Reads a camt.053 file's XML events into statement lines. Elements are matched by their local
