@@ -9,6 +9,7 @@ interface OpenMessage {
   startLine: number;
   opening: Mt940Balance | undefined;
   closedOnLine: number | undefined;
+  accountLine: number | undefined;
   /** The last field other than :86:, which may follow any field. */
   lastTag: string;
 }
@@ -94,7 +95,13 @@ export class MessageReader {
     this.field = { name: `the :${tag}: field`, line: number, length: content.length };
     if (tag === '20') {
       if (this.message) this.endMessage();
-      this.message = { startLine: number, opening: undefined, closedOnLine: undefined, lastTag: tag };
+      this.message = {
+        startLine: number,
+        opening: undefined,
+        closedOnLine: undefined,
+        accountLine: undefined,
+        lastTag: tag,
+      };
       this.messages += 1;
       return;
     }
@@ -116,6 +123,12 @@ export class MessageReader {
       case '25': {
         const account = content.trim();
         if (account === '') throw new Mt940FieldError('the account :25: is empty');
+        // A message is one account's: a second :25: is a field that lost its own tag.
+        if (message.accountLine !== undefined)
+          throw new Mt940FieldError(
+            `a second account :25: in the statement that starts on line ${message.startLine} (the first is on line ${message.accountLine})`,
+          );
+        message.accountLine = number;
         this.tally.account(account);
         return;
       }

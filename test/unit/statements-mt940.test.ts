@@ -298,6 +298,12 @@ describe('MT940 statements that are refused', () => {
       /^the statement that starts on line 1 has no closing balance :62F: or :62M:; the file may be cut short$/,
     ],
     [
+      'a second :25: in one message (a field that lost its tag)',
+      ':20:S\n:25:A\n:60F:C261122KES0,\n:61:2611231123C1,00NMSCX//Y\n:25:166?00GUTSCHRIFT\n:62F:C261123KES1,\n',
+      'line 5',
+      'a second account :25: in the statement that starts on line 1 (the first is on line 2)',
+    ],
+    [
       'closing and opening balances in different currencies',
       ':20:S\n:25:A\n:60F:C261122KES0,\n:62F:C261123USD0,\n',
       'line 4',
