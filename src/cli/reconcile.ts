@@ -49,6 +49,14 @@ async function saveReport({ api }: Context, id: string | number, out: string): P
   note(`the report, line by line, is in ${out}`);
 }
 
+interface ReconcileOptions {
+  client: string;
+  format?: Format;
+  out?: string;
+  from?: string;
+  to?: string;
+}
+
 export function registerReconcile(program: Command): void {
   program
     .command('reconcile')
@@ -57,6 +65,8 @@ export function registerReconcile(program: Command): void {
     .requiredOption('--client <id>', 'the bank whose statement it is (bis clients list)')
     .addOption(new Option('--format <format>', 'when the file name does not say').choices([...FORMATS]))
     .option('--out <file>', 'also write the whole report, one row per line, as CSV')
+    .option('--from <day>', "the statement's first day (YYYY-MM-DD), when the file is unclear; with --to")
+    .option('--to <day>', "the statement's last day (YYYY-MM-DD), with --from: they replace the file's days")
     .addHelpText(
       'after',
       [
@@ -67,14 +77,16 @@ export function registerReconcile(program: Command): void {
         'one is cleared with bis payments allocate.',
       ].join('\n'),
     )
-    .action(async (file: string, options: { client: string; format?: Format; out?: string }, command: Command) => {
+    .action(async (file: string, options: ReconcileOptions, command: Command) => {
       const context = contextOf(command);
       const format = formatOf(file, options.format);
+      if ((options.from === undefined) !== (options.to === undefined))
+        throw usageError('give both --from and --to, or neither');
       const upload = await fileUpload(file);
       let run: Run;
       try {
         ({ body: run } = await context.api.call<Run>('POST', '/reconciliations', {
-          query: { clientId: options.client, format },
+          query: { clientId: options.client, format, from: options.from, to: options.to },
           stream: { body: upload.body, contentType: CONTENT_TYPES[format] },
           hints: {
             400: `${file} is not a ${format} statement as the service reads it: the message says where; nothing was stored`,

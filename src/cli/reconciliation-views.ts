@@ -17,6 +17,12 @@ export interface Run {
   credits: number;
   totals: Record<string, Total>;
   open: { count: number; sum: string; byCategory: Record<string, number> };
+  accounts: {
+    accountId: string | null;
+    period: { from: string; to: string } | null;
+    lines: number;
+    ofThisBank: boolean;
+  }[];
   createdAt: string;
   createdBy: string;
 }
@@ -50,12 +56,26 @@ export const CATEGORIES: [string, string][] = [
   ['amount_mismatch', 'amount differs from the notification'],
   ['held', 'arrived, payment held (or returned)'],
   ['missing_notification', 'never notified'],
+  ['other_account', "on an account that is not the bank's on file"],
   ['not_on_statement', 'notified, not on the statement'],
+  ['next_statement', 'notified late on the last day: may be on the next'],
   ['debit', 'debits and reversals (not matched)'],
 ];
 
 /** An item someone must still act on, as the service says: not dealt with, and not settled since. */
 export const needsSomeone = (item: Item) => item.open;
+
+/** A file of several accounts, or of one that is not the bank's, names each. */
+function accountsOf(run: Run): string {
+  const { accounts } = run;
+  if (accounts.length < 2 && accounts.every((account) => account.ofThisBank)) return '';
+  const each = accounts.map((account) => {
+    const period = account.period ? `, ${account.period.from} to ${account.period.to}` : '';
+    const whose = account.ofThisBank ? '' : " (not the bank's on file: not matched)";
+    return `\n  account ${account.accountId ?? '(not named)'}: ${account.lines} entries${period}${whose}`;
+  });
+  return `\n${accounts.length} accounts in the file:${each.join('')}`;
+}
 
 export function summary(run: Run): string {
   const period = run.period ? `${run.period.from} to ${run.period.to}` : 'no entries';
@@ -67,7 +87,7 @@ export function summary(run: Run): string {
     { header: `Sum${run.currency ? ` (${run.currency})` : ''}`, value: (r) => money(r.total.sum), right: true },
   ]);
   const open = `Still open: ${run.open.count}${run.open.count > 0 ? ` (${money(run.open.sum)})` : ''}; the rest are matched, dealt with or settled.`;
-  return `${head}\n${run.lines} entries, ${run.credits} of them credits.\n\n${totals}\n${open}`;
+  return `${head}\n${run.lines} entries, ${run.credits} of them credits.${accountsOf(run)}\n\n${totals}\n${open}`;
 }
 
 /** "1,500.00 notified, 1,450.00 on the statement: 50.00 short" */

@@ -9,6 +9,7 @@ import { When } from '../../ui/when.js';
 import { type Payment, paymentHref, STATUS_WORDS } from '../payments/words.js';
 import { addresses, lastCall } from './banks.js';
 import { Secrets } from './secrets.js';
+import { StatementAccounts } from './statement-accounts.js';
 import './banks.css';
 
 type Client = paths['/admin/v1/clients/{clientId}']['get']['responses'][200]['content']['application/json'];
@@ -71,6 +72,12 @@ export function BankPage() {
               </button>
             </div>
           )}
+          <StatementAccounts
+            clientId={clientId}
+            accounts={client.statementAccounts}
+            canChange={isAdmin}
+            onChange={() => setRound((n) => n + 1)}
+          />
           <Secrets
             clientId={clientId}
             secrets={client.secrets}

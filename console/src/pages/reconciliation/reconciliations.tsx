@@ -9,6 +9,7 @@ import { type Progress, upload } from '../../ui/upload.js';
 import { When } from '../../ui/when.js';
 import type { Run } from './words.js';
 import './reconciliation.css';
+import './upload.css';
 
 type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
 const FORMATS = { mt940: 'MT940 (.sta, .txt)', camt053: 'camt.053 (XML)', csv: "CSV (the bank's columns, set once)" };
@@ -24,7 +25,15 @@ function UploadStatement({ clients }: { clients: Clients }) {
     const file = form.get('file');
     const format = String(form.get('format')) as keyof typeof FORMATS;
     if (!(file instanceof File) || file.size === 0) return setProblem('Choose the statement file.');
-    const query = new URLSearchParams({ clientId: String(form.get('clientId')), format });
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if ((from === '') !== (to === '')) return setProblem('Give both the first and the last day, or neither.');
+    if (from !== '' && to < from) return setProblem('The last day is before the first day.');
+    const query = new URLSearchParams({
+      clientId: String(form.get('clientId')),
+      format,
+      ...(from ? { from, to } : {}),
+    });
     setProblem('');
     setProgress({ sent: 0 });
     try {
@@ -58,6 +67,13 @@ function UploadStatement({ clients }: { clients: Clients }) {
       </select>
       <label for="statement-file">Statement file</label>
       <input id="statement-file" name="file" type="file" required />
+      <fieldset class="statement-days">
+        <legend>The statement's days (only when the file is unclear)</legend>
+        <label for="statement-from">First day</label>
+        <input id="statement-from" name="from" type="date" />
+        <label for="statement-to">Last day</label>
+        <input id="statement-to" name="to" type="date" />
+      </fieldset>
       {progress && (
         <p>
           <label for="statement-progress">
