@@ -6,48 +6,9 @@ import { allows, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
-import { paymentHref } from '../payments/words.js';
-import { RecordLine } from './record-line.js';
+import { ItemRow } from './item-row.js';
 import { CATEGORIES, type Category, type Item, type Run } from './words.js';
 import './reconciliation.css';
-
-function ItemRow({
-  item,
-  run,
-  canRecord,
-  onRecorded,
-}: {
-  item: Item;
-  run: Run;
-  canRecord: boolean;
-  onRecorded: (said: string) => void;
-}) {
-  const recordable = canRecord && item.category === 'missing_notification' && !item.recorded && item.line !== null;
-  return (
-    <tr>
-      <td class="num">{item.line ?? '—'}</td>
-      <td>{item.bookingDate ?? (item.payment ? <When at={item.payment.transactionDate} /> : '—')}</td>
-      <td>{item.reference}</td>
-      <td class="num">{formatMoney(item.amount, item.currency ?? run.currency)}</td>
-      <td>
-        {item.payment ? (
-          <a href={paymentHref(item.payment)}>
-            {item.payment.erpRefId ?? `payment ${item.payment.paymentId}`} ({item.payment.status})
-          </a>
-        ) : (
-          '—'
-        )}
-        {item.recorded && ' recorded from this line'}
-        {recordable && item.line !== null && (
-          <details>
-            <summary>Record the payment</summary>
-            <RecordLine reconciliationId={run.reconciliationId} line={item.line} onRecorded={onRecorded} />
-          </details>
-        )}
-      </td>
-    </tr>
-  );
-}
 
 /** One statement's reconciliation: its categories with exact sums, and the lines of one category. */
 export function ReconciliationPage() {
@@ -56,6 +17,7 @@ export function ReconciliationPage() {
   const { role } = useSession();
   const [run, setRun] = useState<Run | undefined>(undefined);
   const [category, setCategory] = useState<Category>('missing_notification');
+  const [openOnly, setOpenOnly] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [problem, setProblem] = useState('');
   const [said, setSaid] = useState('');
@@ -63,7 +25,7 @@ export function ReconciliationPage() {
   useEffect(() => {
     void api
       .GET('/admin/v1/reconciliations/{reconciliationId}', {
-        params: { path: { reconciliationId }, query: { category, limit: 1000 } },
+        params: { path: { reconciliationId }, query: { category, limit: 1000, ...(openOnly ? { open: true } : {}) } },
       })
       .then(({ data, error }) => {
         if (error) return setProblem(messageOf(error));
@@ -71,7 +33,7 @@ export function ReconciliationPage() {
         setRun(rest);
         setItems(lines);
       });
-  }, [reconciliationId, category, round]);
+  }, [reconciliationId, category, openOnly, round]);
   const recorded = (what: string) => {
     setSaid(what);
     setRound((n) => n + 1);
@@ -100,6 +62,11 @@ export function ReconciliationPage() {
               Download the report (CSV)
             </a>
           </p>
+          <p class="open-count">
+            {run.open.count === 0
+              ? 'Nothing is open: every line is matched, dealt with or settled.'
+              : `Still open: ${run.open.count} ${run.open.count === 1 ? 'item' : 'items'}, ${formatMoney(run.open.sum, run.currency)}.`}
+          </p>
           <TableScroll label="Categories">
             <table class="categories">
               <thead>
@@ -110,6 +77,9 @@ export function ReconciliationPage() {
                   </th>
                   <th scope="col" class="num">
                     Sum
+                  </th>
+                  <th scope="col" class="num">
+                    Still open
                   </th>
                   <th scope="col">What it means</th>
                 </tr>
@@ -129,6 +99,7 @@ export function ReconciliationPage() {
                     </th>
                     <td class="num">{run.totals[name]?.count ?? 0}</td>
                     <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
+                    <td class="num">{run.open.byCategory[name] ?? 0}</td>
                     <td>{CATEGORIES[name].meaning}</td>
                   </tr>
                 ))}
@@ -136,6 +107,10 @@ export function ReconciliationPage() {
             </table>
           </TableScroll>
           <h2>{CATEGORIES[category].name}</h2>
+          <label class="open-only">
+            <input type="checkbox" checked={openOnly} onChange={(event) => setOpenOnly(event.currentTarget.checked)} />{' '}
+            Only those still open
+          </label>
           {items.length === 0 ? (
             <p>No line.</p>
           ) : (
@@ -152,12 +127,14 @@ export function ReconciliationPage() {
                       Amount
                     </th>
                     <th scope="col">Payment</th>
+                    <th scope="col">Narration, and what it may be</th>
+                    <th scope="col">Status</th>
                   </tr>
                 </thead>
                 <tbody>
                   {items.map((item) => (
                     <ItemRow
-                      key={`${item.line}-${item.reference}`}
+                      key={item.itemKey}
                       item={item}
                       run={run}
                       canRecord={allows(role, 'finance')}

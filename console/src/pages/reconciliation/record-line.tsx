@@ -4,10 +4,20 @@ import { Problem } from '../../ui/problem.js';
 
 const CHANNELS = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'];
 
-/** Records the payment a statement line shows and the bank never notified, once the member's name is seen. */
-export function RecordLine(props: { reconciliationId: number; line: number; onRecorded: (said: string) => void }) {
-  const { reconciliationId, line, onRecorded } = props;
-  const [name, setName] = useState('');
+type Suggested = { memberNumber: string; fullName: string; why: string };
+
+/**
+ * Records the payment a statement line shows and the bank never notified, once the member's name
+ * is seen. A member the line suggests comes filled in, name seen, so recording is one confirmation.
+ */
+export function RecordLine(props: {
+  reconciliationId: number;
+  line: number;
+  suggested?: Suggested | null | undefined;
+  onRecorded: (said: string) => void;
+}) {
+  const { reconciliationId, line, suggested, onRecorded } = props;
+  const [name, setName] = useState(suggested?.fullName ?? '');
   const [problem, setProblem] = useState('');
   const id = `record-${line}`;
   async function lookUp(customerRef: string) {
@@ -32,7 +42,14 @@ export function RecordLine(props: { reconciliationId: number; line: number; onRe
   return (
     <form class="record" onSubmit={submit}>
       <label for={`${id}-member`}>Member number to credit</label>
-      <input id={`${id}-member`} name="customerRef" required inputMode="numeric" onInput={() => setName('')} />
+      <input
+        id={`${id}-member`}
+        name="customerRef"
+        required
+        inputMode="numeric"
+        defaultValue={suggested?.memberNumber}
+        onInput={() => setName('')}
+      />
       <label for={`${id}-channel`}>Channel</label>
       <select id={`${id}-channel`} name="paymentType">
         {CHANNELS.map((channel) => (
@@ -40,7 +57,12 @@ export function RecordLine(props: { reconciliationId: number; line: number; onRe
         ))}
       </select>
       <label for={`${id}-note`}>Note</label>
-      <input id={`${id}-note`} name="note" maxLength={500} />
+      <input
+        id={`${id}-note`}
+        name="note"
+        maxLength={500}
+        defaultValue={suggested ? `Not notified; suggested by the statement (${suggested.why})` : undefined}
+      />
       {name && <p class="member-found">Credit {name}?</p>}
       <Problem text={problem} />
       <button type="submit">{name ? `Record for ${name}` : 'Find the member'}</button>

@@ -1,0 +1,70 @@
+import { useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.js';
+import { Problem } from '../../ui/problem.js';
+import { When } from '../../ui/when.js';
+import type { Item } from './words.js';
+
+const NEEDS_NO_ONE = new Set<Item['category']>(['matched', 'debit']);
+
+/** Whether an item needs someone, who dealt with it, and the form to mark it dealt with or open it again. */
+export function DealtWith(props: {
+  item: Item;
+  reconciliationId: number;
+  canMark: boolean;
+  onDone: (said: string) => void;
+}) {
+  const { item, reconciliationId, canMark, onDone } = props;
+  const [problem, setProblem] = useState('');
+  const path = { reconciliationId, itemKey: item.itemKey };
+  const name = item.line === null ? `Payment ${item.payment?.paymentId ?? ''}` : `Line ${item.line}`;
+  async function mark(event: Event) {
+    event.preventDefault();
+    const note = String(new FormData(event.currentTarget as HTMLFormElement).get('note') ?? '');
+    const { error } = await api.PUT('/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with', {
+      params: { path },
+      body: { note },
+    });
+    if (error) return setProblem(messageOf(error));
+    onDone(`${name} marked dealt with.`);
+  }
+  async function reopen() {
+    const { error } = await api.DELETE('/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with', {
+      params: { path },
+    });
+    if (error) return setProblem(messageOf(error));
+    onDone(`${name} is open again.`);
+  }
+  if (item.dealtWith) {
+    return (
+      <div class="dealt-with">
+        <p>
+          Dealt with by {item.dealtWith.by}, <When at={item.dealtWith.at} />: {item.dealtWith.note}
+        </p>
+        {canMark && (
+          <button type="button" class="link" onClick={reopen}>
+            Open it again
+          </button>
+        )}
+        <Problem text={problem} />
+      </div>
+    );
+  }
+  if (!item.open) return <p class="muted">{NEEDS_NO_ONE.has(item.category) ? '—' : 'Settled'}</p>;
+  const id = `dealt-${item.itemKey}`;
+  return (
+    <div class="dealt-with">
+      <p class="open">Open</p>
+      {canMark && (
+        <details>
+          <summary>Mark dealt with</summary>
+          <form class="record" onSubmit={mark}>
+            <label for={id}>What was done</label>
+            <textarea id={id} name="note" required maxLength={1000} rows={2} />
+            <Problem text={problem} />
+            <button type="submit">Mark as dealt with</button>
+          </form>
+        </details>
+      )}
+    </div>
+  );
+}
