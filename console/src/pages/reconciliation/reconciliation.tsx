@@ -7,6 +7,7 @@ import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
 import { ItemRow } from './item-row.js';
+import { RunAccounts } from './run-accounts.js';
 import { CATEGORIES, type Category, type Item, type Run } from './words.js';
 import './reconciliation.css';
 
@@ -62,6 +63,7 @@ export function ReconciliationPage() {
               Download the report (CSV)
             </a>
           </p>
+          <RunAccounts run={run} />
           <p class="open-count">
             {run.open.count === 0
               ? 'Nothing is open: every line is matched, dealt with or settled.'

@@ -1,0 +1,25 @@
+import type { Run } from './words.js';
+
+/** A file of several accounts, or of one the bank does not have on file, names each: only the bank's own are matched. */
+export function RunAccounts({ run }: { run: Run }) {
+  const { accounts } = run;
+  if (accounts.length < 2 && accounts.every((account) => account.ofThisBank)) return null;
+  return (
+    <>
+      <p class="note">
+        The file held {accounts.length === 1 ? 'one account' : `${accounts.length} accounts`}, each reconciled on its
+        own:
+      </p>
+      <ul class="run-accounts">
+        {accounts.map((account) => (
+          <li key={account.accountId ?? ''}>
+            {account.accountId ?? 'an account the file does not name'}: {account.lines}{' '}
+            {account.lines === 1 ? 'line' : 'lines'}
+            {account.period ? `, ${account.period.from} to ${account.period.to}` : ''}
+            {account.ofThisBank ? '' : '. Not an account of this bank on file: its money is not matched.'}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
