@@ -4,6 +4,7 @@ import { optionalDate } from '../paging.js';
 import { startOfLocalDay } from '../time-zone.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LAST_DAY = '9999-12-31';
 
 /** What a person asked for: the first and last day (or exact instants) of the payments wanted. */
 export interface DayRange {
@@ -21,7 +22,10 @@ export function paidWindow(range: DayRange, timeZone: string): { from?: Date; to
   const from = optionalDate('from', range.from, timeZone);
   const toText = range.to?.trim();
   let to = optionalDate('to', toText, timeZone);
-  if (toText !== undefined && DATE.test(toText)) to = startOfLocalDay(addDays(toText, 1), timeZone);
+  // The calendar's last day has no next day to stop before: it bounds nothing.
+  if (toText !== undefined && DATE.test(toText)) {
+    to = toText === LAST_DAY ? undefined : startOfLocalDay(addDays(toText, 1), timeZone);
+  }
   // A date `to` may be from's own day; an instant `to` must come after from.
   if (from && to && from >= to) {
     throw invalidInput(

@@ -147,6 +147,8 @@ for (const kind of databaseKinds()) {
         assert.equal(json(backwards).message, 'to: must not be before from');
         const sameInstant = await admin(t.app, 'GET', `${path}?from=2026-11-25T00:00:00Z&to=2026-11-25T00:00:00Z`);
         assert.equal(json(sameInstant).message, 'to: must be after from');
+        const lastDay = await admin(t.app, 'GET', `${path}?from=2026-11-24&to=9999-12-31`);
+        assert.equal(lastDay.statusCode, 200, `the calendar's last day bounds nothing: ${lastDay.body}`);
       }
     });
   });
