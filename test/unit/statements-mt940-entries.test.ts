@@ -98,14 +98,48 @@ describe('MT940 narrations', () => {
   });
 
   it('runs a line of 65 characters on into the next, as SWIFT wraps it; a shorter line ends a word', async () => {
-    const full = '/MARF/646464646464646464/EREF/3434343434343/ORDP//NAME/Delta Lloy';
-    assert.equal(full.length, 65);
+    const full = 'GIRO   428428 KPN - DIGITENNE    BETALINGSKENM.  0000000421886595';
+    const columns = 'GIRO   428428 KPN - DIGITENNE    BETALINGSKENM.  000000042188659';
+    assert.deepEqual([full.length, columns.length], [65, 64]);
     const lines = await entries(
-      statement(':61:170606C1000,00N541EREF', `:86:${full}`, 'd Zorgverzekeringen', 'REMI 42'),
+      statement(
+        ':61:110524D9,N192NONREF',
+        `:86:${full}`,
+        '314606715',
+        ':61:110524D9,N192NONREF',
+        `:86:${columns}`,
+        'NEXT',
+      ),
     );
-    assert.equal(
-      lines[0]?.narration,
-      '/MARF/646464646464646464/EREF/3434343434343/ORDP//NAME/Delta Lloyd Zorgverzekeringen REMI 42',
+    assert.deepEqual(
+      lines.map((line) => line.narration),
+      [
+        'GIRO 428428 KPN - DIGITENNE BETALINGSKENM. 0000000421886595314606715',
+        'GIRO 428428 KPN - DIGITENNE BETALINGSKENM. 000000042188659 NEXT',
+      ],
+    );
+  });
+
+  it('runs on a line of a /TAG/ structured :86: that comes within five characters of 65', async () => {
+    const cut = '/EREF/01-01-2013 12:00 0030000987654321/BENM//NAME/CONTRA ACCOUN';
+    const ended = '/ORDP//NAME/Bedrijf B.V./REMI/NR.201303-111/11.3.2013';
+    assert.deepEqual([cut.length, ended.length], [64, 53]);
+    const lines = await entries(
+      statement(
+        ':61:130102D10,00N154NONREF',
+        `:86:${cut}`,
+        'T HOLDER/ISDT/2013-07-11',
+        ':61:130403C169,90N122NONREF',
+        `:86:${ended}`,
+        'NR.201303-112/11.3.2013',
+      ),
+    );
+    assert.deepEqual(
+      lines.map((line) => line.narration),
+      [
+        '/EREF/01-01-2013 12:00 0030000987654321/BENM//NAME/CONTRA ACCOUNT HOLDER/ISDT/2013-07-11',
+        '/ORDP//NAME/Bedrijf B.V./REMI/NR.201303-111/11.3.2013 NR.201303-112/11.3.2013',
+      ],
     );
   });
 });
