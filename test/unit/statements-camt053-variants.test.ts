@@ -94,6 +94,7 @@ describe('camt.053 files of several accounts', () => {
       entries: 4,
     });
   });
+
   it('takes a FrToDt with one end only as stating that day, rather than refusing the statement', async () => {
     const text = document([
       stmt({ account: 'KE01A', period: ['2026-11-20', '2026-11-25'], entries: [ntry('10.00', 'A1')] }),
