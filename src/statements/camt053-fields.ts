@@ -1,3 +1,4 @@
+import { MAX_REFERENCE_LENGTH } from '../payments/notification.js';
 import type { CollectedEntry, CollectedTransaction, Found } from './camt053-entry.js';
 import { STATEMENT_LIMITS } from './statement-limits.js';
 
@@ -47,8 +48,9 @@ export const noTexts = () => ({
 
 /**
  * A batch booked as one entry may list thousands of transactions. The first thousand are kept,
- * each with its amount and direction, and with its references and texts while the entry's text
- * budget (statement-limits.ts) lasts; an entry of more stays one line (camt053-lines.ts).
+ * each with its amount, direction and references (a few hundred kilobytes at most), its longer
+ * references and texts while the entry's text budget (statement-limits.ts) lasts; an entry of
+ * more stays one line (camt053-lines.ts).
  */
 const KEPT_TRANSACTIONS = 1_000;
 
@@ -122,12 +124,17 @@ function keepTransactionText(
   found: Found,
   ccy: string | undefined,
 ): void {
-  const field = path.startsWith('Refs/') ? TRANSACTION_REFS[path.slice(5)] : undefined;
+  const field = path.startsWith('Refs/')
+    ? TRANSACTION_REFS[path.slice(5)]
+    : path === 'RmtInf/Strd/CdtrRefInf/Ref'
+      ? 'CdtrRefInf/Ref'
+      : undefined;
   if (field !== undefined) {
-    if (!transaction.refs.some(([name]) => name === field) && fits(entry, found.text))
+    // Each transaction of a batch is a line that matches by its references: its first of each
+    // field is kept whatever the budget while it is no longer than a payment's reference can be.
+    const matchable = found.text.trim().length <= MAX_REFERENCE_LENGTH;
+    if (!transaction.refs.some(([name]) => name === field) && (matchable || fits(entry, found.text)))
       transaction.refs.push([field, found.text]);
-  } else if (path === 'RmtInf/Strd/CdtrRefInf/Ref') {
-    if (fits(entry, found.text)) transaction.refs.push(['CdtrRefInf/Ref', found.text]);
   } else if (path === 'RmtInf/Ustrd' || path === 'AddtlTxInf') {
     if (fits(entry, found.text)) transaction.texts.push(found.text);
   } else if (path === 'CdtDbtInd') {

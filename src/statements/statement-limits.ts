@@ -14,9 +14,10 @@ export const STATEMENT_LIMITS = {
   /** Characters in one piece of a camt.053 file's XML: a text, an attribute value, a comment, a name. */
   xmlText: 8_192,
   /**
-   * Characters of references and free text kept of one camt.053 entry. Not a refusal: an entry
-   * that books a batch may hold thousands of transactions, each within its caps; past this, the
-   * rest of their texts is not kept (the entry's amount, dates and first references are).
+   * Characters of free text (and of references longer than a payment's) kept of one camt.053
+   * entry. Not a refusal: an entry that books a batch may hold thousands of transactions, each
+   * within its caps; past this, the rest of their texts is not kept (the amounts, dates and
+   * references are, camt053-fields.ts).
    */
   camtEntryText: 16_384,
   /** Characters in one cell of a CSV statement. */

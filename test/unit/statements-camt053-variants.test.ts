@@ -237,12 +237,15 @@ describe('camt.053 batch entries', () => {
     });
   }
 
-  it('splits a batch of a thousand transactions, and keeps one of more as one line', async () => {
+  it('splits a batch of a thousand transactions, each with its references, and keeps one of more as one line', async () => {
+    const text = `<RmtInf><Ustrd>${'MEMBER DUES '.repeat(10)}</Ustrd></RmtInf>`;
     const batch = (count: number) =>
-      ntry(`${count}.00`, 'BIG', Array.from({ length: count }, (_, at) => tx(`E${at + 1}`, '1.00')).join(''));
+      ntry(`${count}.00`, 'BIG', Array.from({ length: count }, (_, at) => tx(`E${at + 1}`, '1.00', text)).join(''));
     const thousand = (await read(lonely(batch(1000)), 1 << 16)).lines;
     assert.equal(thousand.length, 1000);
-    assert.deepEqual(thousand[999]?.references, ['E1000', 'BIG']);
+    // The entry's 16,384 characters of free text are spent by the first transactions; every one keeps its references.
+    assert.equal(thousand[0]?.narration, 'MEMBER DUES '.repeat(10).trim());
+    assert.deepEqual([thousand[999]?.references, thousand[999]?.narration], [['E1000', 'BIG'], '']);
     const more = (await read(lonely(batch(1001)), 1 << 16)).lines;
     assert.deepEqual(
       more.map((line) => [line.position, line.amount]),
