@@ -52,32 +52,50 @@ export function createDealtWithService(deps: DealtWithDeps) {
     return found;
   }
 
+  /** Changes the mark in one transaction with its audit record, which keeps the item, its category and the note. */
+  function change(
+    action: 'reconciliation.item_dealt_with' | 'reconciliation.item_reopened',
+    reconciliationId: number,
+    itemKey: string,
+    actor: Actor,
+    work: (item: RunItemRow, tx: Executor) => Promise<string>,
+  ): Promise<void> {
+    return transact(async (tx) => {
+      const item = await itemOf(reconciliationId, itemKey, tx);
+      const note = await work(item, tx);
+      await auditStore.record(
+        action,
+        String(reconciliationId),
+        actor,
+        { item: itemKey, category: item.category, note },
+        tx,
+      );
+    });
+  }
+
   return {
     async mark(reconciliationId: number, itemKey: string, input: { note?: string }, actor: Actor): Promise<void> {
       const note = readNote(input.note);
-      await transact(async (tx) => {
-        const item = await itemOf(reconciliationId, itemKey, tx);
+      await change('reconciliation.item_dealt_with', reconciliationId, itemKey, actor, async (item, tx) => {
         if (item.category === 'matched' || item.category === 'debit') {
           throw conflict(`Item ${itemKey} is ${item.category === 'matched' ? 'matched' : 'a debit'}: it needs no one`);
         }
-        await dealtWithStore.mark(
-          { reconciliationId, itemKey, note, at: clock.now(), actor: actor.who, operatorId: actor.operatorId },
-          tx,
-        );
-        await auditStore.record(
-          'reconciliation.item_dealt_with',
-          String(reconciliationId),
-          actor,
-          { item: itemKey, category: item.category, note },
-          tx,
-        );
+        const mark = {
+          reconciliationId,
+          itemKey,
+          note,
+          at: clock.now(),
+          actor: actor.who,
+          operatorId: actor.operatorId,
+        };
+        await dealtWithStore.mark(mark, tx);
+        return note;
       });
     },
 
     /** Takes the mark off, so the item is open again (unless settled since); 404 when it had none. */
     async unmark(reconciliationId: number, itemKey: string, actor: Actor): Promise<void> {
-      await transact(async (tx) => {
-        const item = await itemOf(reconciliationId, itemKey, tx);
+      await change('reconciliation.item_reopened', reconciliationId, itemKey, actor, async (_item, tx) => {
         const note = await dealtWithStore.unmark(reconciliationId, itemKey, tx);
         if (note === undefined) {
           throw new DomainError(
@@ -85,13 +103,7 @@ export function createDealtWithService(deps: DealtWithDeps) {
             `Item ${itemKey} of reconciliation ${reconciliationId} is not marked dealt with`,
           );
         }
-        await auditStore.record(
-          'reconciliation.item_reopened',
-          String(reconciliationId),
-          actor,
-          { item: itemKey, category: item.category, note },
-          tx,
-        );
+        return note;
       });
     },
   };
