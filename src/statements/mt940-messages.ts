@@ -19,9 +19,9 @@ const HEADER_TYPE = /^:?(\d{3}):?(?: \d{2})?$/;
 // A line shaped as a field (":9401:", ":20:") outside any message.
 const FIELD_SHAPED = /^:[A-Za-z0-9]{1,6}:/;
 
-const MT942 =
-  'the file holds an MT942 interim report, which lists entries of a day not yet closed: ' +
-  'it is not a statement; upload the MT940 statement';
+const NOT_A_STATEMENT =
+  'an MT942 interim report, which lists entries of a day not yet closed: it is not a statement; upload the MT940 statement';
+const MT942 = `the file holds ${NOT_A_STATEMENT}`;
 
 /** Why a line outside any message (before a :20:, between messages) means the file cannot be read, if it does. */
 export function strayLineProblem(text: string): string | undefined {
@@ -39,9 +39,7 @@ const MT942_FIELDS = new Set(['34F', '13D', '90D', '90C']);
 
 /** Whether a field is one that only an MT942 interim report has. */
 export const interimReportField = (tag: string) => MT942_FIELDS.has(tag);
-export const interimReport = (tag: string) =>
-  `the :${tag}: field belongs to an MT942 interim report, which lists entries of a day not yet closed: ` +
-  'it is not a statement; upload the MT940 statement';
+export const interimReport = (tag: string) => `the :${tag}: field belongs to ${NOT_A_STATEMENT}`;
 
 /**
  * The lines of the messages in the file: control characters taken out, the SWIFT envelope
