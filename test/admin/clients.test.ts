@@ -14,11 +14,19 @@ for (const kind of databaseKinds()) {
     after(() => t.close());
 
     describe('clients', () => {
-      it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled} with a URL-safe clientId', async () => {
+      it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled, statementAccounts} with a URL-safe clientId', async () => {
         const created = await admin(t.app, 'POST', '/clients', { name: 'Equity Test Bank' });
         assert.equal(created.statusCode, 201, created.body);
         const body = json(created);
-        assert.deepEqual(Object.keys(body).sort(), ['allowedIps', 'clientId', 'createdAt', 'disabled', 'name']);
+        assert.deepEqual(Object.keys(body).sort(), [
+          'allowedIps',
+          'clientId',
+          'createdAt',
+          'disabled',
+          'name',
+          'statementAccounts',
+        ]);
+        assert.deepEqual(body.statementAccounts, [], 'every account of its statements is its own until it says');
         assert.match(body.clientId, /^[A-Za-z0-9\-._~]+$/);
         assert.equal(body.name, 'Equity Test Bank');
         assert.deepEqual(body.allowedIps, [], 'open to every address until the bank gives its own');
