@@ -60,7 +60,6 @@ export function statementChildClosed(statement: OpenStatement, name: string, tal
     const currency = statement.texts.get('Acct/Ccy');
     if (currency !== undefined) statement.currency = placedValue(() => readCurrency(currency));
     beginStatement(statement, tally);
-    if (statement.currency !== null) tally.stateCurrency(statement.currency, at);
   } else if (name === 'FrToDt') {
     statement.periodAt = at;
     if (statement.begun) statePeriod(statement, tally);
@@ -76,7 +75,7 @@ export function statementChildClosed(statement: OpenStatement, name: string, tal
 export function beginStatement(statement: OpenStatement, tally: SummaryTally): void {
   if (statement.begun) return;
   statement.begun = true;
-  tally.account(statement.accountId);
+  tally.account(statement.accountId, statement.currency);
   if (statement.periodAt !== undefined) statePeriod(statement, tally);
 }
 

@@ -139,7 +139,7 @@ export class MessageReader {
             `a second opening balance in the statement that starts on line ${message.startLine}`,
           );
         message.opening = readBalance(tag, content);
-        this.tally.stateCurrency(message.opening.currency, position);
+        this.tally.stateCurrency(message.opening.currency);
         return;
       case '61': {
         this.finishEntry();

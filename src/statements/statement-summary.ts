@@ -32,23 +32,34 @@ export class SummaryTally {
   private current: AccountPart | undefined;
   private finished = false;
 
-  /** The lines that follow are of this account (null: the file does not say); several messages of one account make one part. */
-  account(accountId: string | null): void {
-    let part = this.parts.find((candidate) => candidate.accountId === accountId);
-    if (!part) {
-      part = {
-        accountId,
-        currency: undefined,
-        lineCurrency: undefined,
-        entries: 0,
-        earliest: undefined,
-        latest: undefined,
-        statedFrom: undefined,
-        statedTo: undefined,
-      };
-      this.parts.push(part);
-    }
-    this.current = part;
+  /**
+   * The lines that follow are of this account (null: the file does not say), in this currency when
+   * it is known: several messages of one account make one part, and each currency of a
+   * multi-currency account a part of its own.
+   */
+  account(accountId: string | null, currency?: string | null): void {
+    const part = this.parts.find(
+      (candidate) =>
+        candidate.accountId === accountId &&
+        (currency == null || candidate.currency === undefined || candidate.currency === currency),
+    );
+    this.current = part ?? this.newPart(accountId);
+    if (currency != null && this.current.currency === undefined) this.current.currency = currency;
+  }
+
+  private newPart(accountId: string | null): AccountPart {
+    const part: AccountPart = {
+      accountId,
+      currency: undefined,
+      lineCurrency: undefined,
+      entries: 0,
+      earliest: undefined,
+      latest: undefined,
+      statedFrom: undefined,
+      statedTo: undefined,
+    };
+    this.parts.push(part);
+    return part;
   }
 
   private part(): AccountPart {
@@ -82,14 +93,11 @@ export class SummaryTally {
     widen(this.part(), from, to);
   }
 
-  stateCurrency(currency: string, position: string): void {
+  /** The current account's currency, once its message says it (MT940 :60F:, camt Acct/Ccy). */
+  stateCurrency(currency: string): void {
     const part = this.part();
     if (part.currency === undefined) part.currency = currency;
-    else if (part.currency !== currency)
-      throw new StatementFileError(
-        position,
-        `the currency of account ${part.accountId ?? '(unnamed)'} changes from ${part.currency} to ${currency} within the file`,
-      );
+    else if (part.currency !== currency) this.account(part.accountId, currency);
   }
 
   finish(): void {
