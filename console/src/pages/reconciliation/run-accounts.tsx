@@ -11,8 +11,8 @@ export function RunAccounts({ run }: { run: Run }) {
         own:
       </p>
       <ul class="run-accounts">
-        {accounts.map((account) => (
-          <li key={account.accountId ?? ''}>
+        {accounts.map((account, index) => (
+          <li key={index}>
             {account.accountId ?? 'an account the file does not name'}: {account.lines}{' '}
             {account.lines === 1 ? 'line' : 'lines'}
             {account.period ? `, ${account.period.from} to ${account.period.to}` : ''}
