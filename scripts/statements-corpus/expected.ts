@@ -31,8 +31,23 @@ export interface ExpectedStatement {
   lines: ExpectedLine[];
 }
 
+/**
+ * A value of the first reader's changed by hand where it misreads the file and no other
+ * independent reader reads it right (scripts/statements-corpus/mt940-choices.ts says why).
+ */
+export interface Correction {
+  /** From 1, across the file's statements, as the test numbers entries. */
+  entry: number;
+  field: keyof ExpectedLine;
+  aqbanking: ExpectedLine[keyof ExpectedLine];
+  corrected: ExpectedLine[keyof ExpectedLine];
+  why: string;
+}
+
 export interface ExpectedFile {
   reader: string;
+  /** The lines already hold the corrected values; these say what was changed and why. */
+  corrections?: Correction[];
   statements: ExpectedStatement[];
 }
 

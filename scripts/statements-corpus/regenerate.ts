@@ -3,12 +3,14 @@
  * corpus, from a reading that is not ours:
  *   - camt.053: the XML read with XPath by xmlstarlet;
  *   - MT940: aqbanking-cli's SWIFT importer (AqBanking, C), and mt940js (npm) for the files
- *     AqBanking refuses.
+ *     AqBanking refuses. Where AqBanking misreads a file, mt940-choices.ts names another
+ *     reader for it (mt940-js, npm) or, where no reader reads it right, the corrections made
+ *     by hand to AqBanking's reading, each with why; the expectation lists them.
  * Each expectation names the reader that produced it.
  *
  * How to run (Debian):
  *   apt-get install -y xmlstarlet aqbanking-tools
- *   npm install --no-save --prefix /tmp/statement-readers mt940js@1.3.5
+ *   npm install --no-save --prefix /tmp/statement-readers mt940js@1.3.5 mt940-js@1.0.0 tslib@2
  *   STATEMENT_READERS=/tmp/statement-readers node --import tsx scripts/statements-corpus/regenerate.ts [file ...]
  *   npx biome format --write test/fixtures/statements
  * With no file named, every file under test/fixtures/statements/ is read again.
@@ -24,6 +26,8 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { camt053Reading } from './camt053-reading.js';
 import { type ExpectedFile, type ExpectedStatement, statementOf } from './expected.js';
+import { AQBANKING_CORRECTIONS, corrected, MT940_JS_FOR } from './mt940-choices.js';
+import { readWithMt940Js } from './mt940-js-reading.js';
 import { type AqbankingEntry, mt940Prepared, readAqbankingContext } from './mt940-reading.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -83,9 +87,14 @@ interface Mt940jsStatement {
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-function readWithMt940js(file: string): ExpectedStatement[] | undefined {
+function statementReaders(): string {
   const readers = process.env.STATEMENT_READERS;
-  if (!readers) throw new Error('STATEMENT_READERS must name the folder where mt940js is installed');
+  if (!readers) throw new Error('STATEMENT_READERS must name the folder where mt940js and mt940-js are installed');
+  return readers;
+}
+
+function readWithMt940js(file: string): ExpectedStatement[] | undefined {
+  const readers = statementReaders();
   const mt940js = createRequire(join(readers, 'package.json'))('mt940js');
   let parsed: Mt940jsStatement[];
   try {
@@ -113,8 +122,22 @@ function readWithMt940js(file: string): ExpectedStatement[] | undefined {
   return [...byAccount].map(([account, entries]) => statementOf(account, undefined, undefined, entries));
 }
 
-function readMt940(file: string): ExpectedFile {
+async function readMt940(file: string): Promise<ExpectedFile> {
+  const name = relative(corpus, file);
+  if (MT940_JS_FOR[name]) {
+    const statements = await readWithMt940Js(statementReaders(), mt940Prepared(readFileSync(file)));
+    if (!statements) throw new Error(`${name}: mt940-js could not read it`);
+    return { reader: 'mt940-js 1.0.0', statements };
+  }
   const aqbanking = readWithAqbanking(file);
+  const corrections = AQBANKING_CORRECTIONS[name];
+  if (corrections && !aqbanking) throw new Error(`${name}: AqBanking no longer reads the file it corrects`);
+  if (aqbanking && corrections)
+    return {
+      reader: 'aqbanking-cli (AqBanking 6, SWIFT-MT940 profile), corrected by hand',
+      corrections,
+      statements: corrected(name, aqbanking, corrections),
+    };
   if (aqbanking) return { reader: 'aqbanking-cli (AqBanking 6, SWIFT-MT940 profile)', statements: aqbanking };
   const mt940js = readWithMt940js(file);
   if (mt940js) return { reader: 'mt940js 1.3.5', statements: mt940js };
@@ -128,7 +151,7 @@ for (const file of named.length > 0 ? named.map((name) => join(process.cwd(), na
     ? { notAStatement: true }
     : file.endsWith('.xml')
       ? readCamt053(file)
-      : readMt940(file);
+      : await readMt940(file);
   const target = file.replace(/\.[a-z0-9]+$/, '.expected.json');
   writeFileSync(target, `${JSON.stringify(expected, null, 2)}\n`);
   console.log(`${relative(root, target)}: ${'reader' in expected ? expected.reader : 'not a statement'}`);
