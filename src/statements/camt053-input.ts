@@ -62,3 +62,37 @@ export function saxesReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
 }
+
+const TAIL_HELD_AT_MOST = 64 * 1024;
+const isEndOfFileMark = (code: number) => code === 0x1a || code === 0;
+const isTail = (code: number) =>
+  isEndOfFileMark(code) || code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/**
+ * What ends a file after its root element and is no content: a \x1a (the DOS end of file) or
+ * NULs, among white space, which tools written for old systems leave there. From the first such
+ * mark of the text's end, the text is held back: at the end of the file it is dropped, and if
+ * more text follows it is handed on with it, so the XML parser refuses a mark that stands inside
+ * the document, or before other content after the root element, where it stands.
+ */
+export function endOfFileMarks() {
+  let held = '';
+  return {
+    pass(text: string): string {
+      const all = held + text;
+      let start = all.length;
+      let mark = -1;
+      while (start > 0 && isTail(all.charCodeAt(start - 1))) {
+        start -= 1;
+        if (isEndOfFileMark(all.charCodeAt(start))) mark = start;
+      }
+      // Megabytes of NULs are not a mark left by a tool: they go to the parser, which refuses them.
+      if (mark < 0 || all.length - mark > TAIL_HELD_AT_MOST) {
+        held = '';
+        return all;
+      }
+      held = all.slice(mark);
+      return all.slice(0, mark);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { xmlDecoder } from './camt053-encoding.js';
-import { startWatch } from './camt053-input.js';
+import { endOfFileMarks, startWatch } from './camt053-input.js';
 import { CamtReader } from './camt053-reader.js';
 import { type ParsedStatement, StatementFileError, type StatementLine } from './statement-line.js';
 import { SummaryTally } from './statement-summary.js';
@@ -20,9 +20,10 @@ async function* camtLines(body: Readable, tally: SummaryTally): AsyncGenerator<S
   const reader = new CamtReader(tally);
   const decoder = xmlDecoder();
   const start = startWatch();
+  const marks = endOfFileMarks();
   const feed = (text: string) => {
     start.see(text);
-    reader.write(text);
+    reader.write(marks.pass(text));
   };
   for await (const chunk of body as AsyncIterable<Buffer | string>) {
     feed(typeof chunk === 'string' ? chunk : decoder.write(chunk));

@@ -284,3 +284,39 @@ describe('camt.053 currencies and references', () => {
     assert.equal(lines[0]?.narration, 'DUES NOV MPESA 1234567');
   });
 });
+
+describe('camt.053 files with marks after the root element', () => {
+  const text = document([stmt({ account: 'KE01A', entries: [ntry('10.00', 'R1'), ntry('20.00', 'R2')] })]);
+
+  for (const [name, tail] of [
+    ['a \\x1a (DOS end of file)', '\x1a'],
+    ['NULs', '\0\0\0'],
+    ['white space', '\r\n\t \n'],
+    ['a \\x1a and NULs among white space', '\r\n\x1a \0\0\n'],
+  ]) {
+    it(`reads a file that ends with ${name} after its root element, however the file is cut into chunks`, async () => {
+      const expected = (await read(text)).lines;
+      assert.equal(expected.length, 2);
+      for (const chunk of [1, 7, 100_000]) assert.deepEqual((await read(text + tail, chunk)).lines, expected);
+      assert.deepEqual((await read(Buffer.from(text + tail, 'utf8'), 5)).lines, expected);
+    });
+  }
+
+  const refusals: [string, string, string, string][] = [
+    ['text after the root element', `${text}junk`, 'line 7', 'text data outside of root node.'],
+    ['a second element after the marks', `${text}\x1a<Extra/>`, 'line 7', 'disallowed character.'],
+    ['text after the marks', `${text}\x1a\0\nmore`, 'line 7', 'disallowed character.'],
+    [
+      'a \\x1a inside the document',
+      text.replace('<AcctSvcrRef>R2', '<AcctSvcrRef>R\x1a2'),
+      'Stmt[1]/Ntry[2]/AcctSvcrRef (line 5)',
+      'disallowed character.',
+    ],
+  ];
+  for (const [name, file, position, reason] of refusals) {
+    it(`still refuses ${name}, naming the place`, async () => {
+      for (const chunk of [1, 7])
+        await assertRefused(parseCamt053(upload(file, chunk)), position, `the file is not well-formed XML: ${reason}`);
+    });
+  }
+});
