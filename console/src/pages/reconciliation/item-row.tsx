@@ -4,7 +4,10 @@ import { paymentHref } from '../payments/words.js';
 import { DealtWith } from './dealt-with.js';
 import { ItemHelp } from './item-help.js';
 import { RecordLine } from './record-line.js';
-import type { Item, Run } from './words.js';
+import { accountWords, foundInWords, type Item, type Run, severalAccounts } from './words.js';
+
+// The categories whose line was found under a payment's reference, and so can say where.
+const FOUND = new Set<Item['category']>(['matched', 'amount_mismatch', 'held']);
 
 /** One item of a run: the line or payment, what it may be, and whether it still needs someone. */
 export function ItemRow({
@@ -22,8 +25,23 @@ export function ItemRow({
   return (
     <tr>
       <td class="num">{item.line ?? '—'}</td>
-      <td>{item.bookingDate ?? (item.payment ? <When at={item.payment.transactionDate} /> : '—')}</td>
-      <td>{item.reference}</td>
+      {severalAccounts(run) && <td class="account">{accountWords(item, run)}</td>}
+      <td>
+        {item.bookingDate ? (
+          <span class="day">{item.bookingDate}</span>
+        ) : item.payment ? (
+          <When at={item.payment.transactionDate} />
+        ) : (
+          '—'
+        )}
+        {item.dateFromStatement && (
+          <span class="item-note">no date on the statement line: the statement's date is used</span>
+        )}
+      </td>
+      <td class="reference">
+        {item.reference}
+        {item.foundIn && FOUND.has(item.category) && <span class="item-note">{foundInWords(item.foundIn)}</span>}
+      </td>
       <td class="num">{formatMoney(item.amount, item.currency ?? run.currency)}</td>
       <td>
         {item.payment ? (

@@ -8,7 +8,7 @@ import { TableScroll } from '../../ui/table-scroll.js';
 import { When } from '../../ui/when.js';
 import { ItemRow } from './item-row.js';
 import { RunAccounts } from './run-accounts.js';
-import { CATEGORIES, type Category, type Item, type Run } from './words.js';
+import { CATEGORIES, type Category, type Item, type Run, severalAccounts } from './words.js';
 import './reconciliation.css';
 
 /** One statement's reconciliation: its categories with exact sums, and the lines of one category. */
@@ -83,7 +83,9 @@ export function ReconciliationPage() {
                   <th scope="col" class="num">
                     Still open
                   </th>
-                  <th scope="col">What it means</th>
+                  <th scope="col" class="meaning">
+                    What it means
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -98,11 +100,12 @@ export function ReconciliationPage() {
                       >
                         {CATEGORIES[name].name}
                       </button>
+                      <span class="meaning-below">{CATEGORIES[name].meaning}</span>
                     </th>
                     <td class="num">{run.totals[name]?.count ?? 0}</td>
                     <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
                     <td class="num">{run.open.byCategory[name] ?? 0}</td>
-                    <td>{CATEGORIES[name].meaning}</td>
+                    <td class="meaning">{CATEGORIES[name].meaning}</td>
                   </tr>
                 ))}
               </tbody>
@@ -123,6 +126,7 @@ export function ReconciliationPage() {
                     <th scope="col" class="num">
                       Line
                     </th>
+                    {severalAccounts(run) && <th scope="col">Account</th>}
                     <th scope="col">Day</th>
                     <th scope="col">Bank reference</th>
                     <th scope="col" class="num">

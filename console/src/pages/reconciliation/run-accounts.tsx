@@ -4,6 +4,7 @@ import type { Run } from './words.js';
 export function RunAccounts({ run }: { run: Run }) {
   const { accounts } = run;
   if (accounts.length < 2 && accounts.every((account) => account.ofThisBank)) return null;
+  const currencies = [...new Set(accounts.flatMap((account) => (account.currency ? [account.currency] : [])))];
   return (
     <>
       <p class="note">
@@ -20,6 +21,12 @@ export function RunAccounts({ run }: { run: Run }) {
           </li>
         ))}
       </ul>
+      {currencies.length > 1 && (
+        <p class="note">
+          The file holds amounts in {currencies.join(' and ')}: the sums below add them together as numbers, so read
+          each line for its currency.
+        </p>
+      )}
     </>
   );
 }
