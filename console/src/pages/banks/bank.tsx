@@ -91,8 +91,9 @@ export function BankPage() {
             <ul>
               {payments.map((payment) => (
                 <li key={payment.paymentId}>
+                  Paid{' '}
                   <a href={paymentHref(payment)}>
-                    <When at={payment.receivedAt} />
+                    <When at={payment.transactionDate} />
                   </a>
                   : {formatMoney(payment.amount, payment.currency)} for {payment.customerRef},{' '}
                   {STATUS_WORDS[payment.status]}

@@ -82,8 +82,9 @@ export function MemberPage() {
             <ul>
               {payments.map((payment) => (
                 <li key={payment.paymentId}>
+                  Paid{' '}
                   <a href={paymentHref(payment)}>
-                    <When at={payment.receivedAt} />
+                    <When at={payment.transactionDate} />
                   </a>
                   : {formatMoney(payment.amount, payment.currency)} from {payment.clientName ?? payment.clientId},{' '}
                   {PAYMENT_WORDS[payment.status]}
