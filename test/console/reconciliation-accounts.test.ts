@@ -104,12 +104,21 @@ for (const kind of databaseKinds()) {
       await page.getByLabel(/Account numbers, one a line/).fill(`${OWN}\n`);
       await page.getByRole('button', { name: 'Save the accounts' }).click();
       await page.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();
+      assert.equal(await page.getByRole('status').innerText(), 'Saved.');
 
       await page.reload();
       await page.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();
       assert.equal(await page.getByLabel(/Account numbers, one a line/).inputValue(), OWN);
       assert.deepEqual(await seriousViolations(page), []);
       await screenshots(page, 'bank-statement-accounts');
+
+      // A finance officer reads them, and cannot change them.
+      const finance = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
+      await finance.getByRole('link', { name: 'Banks' }).click();
+      await finance.getByRole('link', { name: 'Sidian Bank' }).click();
+      await finance.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();
+      assert.equal(await finance.getByLabel(/Account numbers, one a line/).count(), 0);
+      await finance.context().close();
       await page.context().close();
     });
 

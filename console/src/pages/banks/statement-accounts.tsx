@@ -14,6 +14,7 @@ export function StatementAccounts(props: {
 }) {
   const { clientId, accounts, canChange, onChange } = props;
   const [problem, setProblem] = useState('');
+  const [said, setSaid] = useState('');
   async function save(event: Event) {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get('accounts') ?? '');
@@ -25,8 +26,10 @@ export function StatementAccounts(props: {
       params: { path: { clientId } },
       body: { statementAccounts },
     });
+    setSaid('');
     if (error) return setProblem(messageOf(error));
     setProblem('');
+    setSaid(statementAccounts.length === 0 ? 'Saved: every account is taken as its own.' : 'Saved.');
     onChange();
   }
   return (
@@ -45,6 +48,7 @@ export function StatementAccounts(props: {
           <button type="submit" class="secondary">
             Save the accounts
           </button>
+          <p role="status">{said}</p>
         </form>
       )}
     </section>
