@@ -182,6 +182,9 @@ for (const kind of databaseKinds()) {
       assert.match(other[0] ?? '', new RegExp(`^3 \\| ${OTHER} \\(USD\\) \\| .*USD-IN-1`));
       assert.doesNotMatch(other[0] ?? '', /Found in/);
       await screenshots(page, 'reconciliation-accounts-other');
+      await page.getByRole('link', { name: "the bank's statement accounts" }).click();
+      await page.getByRole('heading', { name: 'Stima Bank' }).waitFor();
+      await page.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();
       await page.context().close();
     });
 

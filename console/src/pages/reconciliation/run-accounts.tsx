@@ -8,8 +8,9 @@ export function RunAccounts({ run }: { run: Run }) {
   return (
     <>
       <p class="note">
-        The file held {accounts.length === 1 ? 'one account' : `${accounts.length} accounts`}, each reconciled on its
-        own:
+        {accounts.length === 1
+          ? 'The file held one account:'
+          : `The file held ${accounts.length} accounts, each reconciled on its own:`}
       </p>
       <ul class="run-accounts">
         {accounts.map((account, index) => (
@@ -21,6 +22,13 @@ export function RunAccounts({ run }: { run: Run }) {
           </li>
         ))}
       </ul>
+      {accounts.some((account) => !account.ofThisBank) && (
+        <p class="note">
+          An account that is the bank's own can be added to{' '}
+          <a href={`/console/banks/${encodeURIComponent(run.clientId)}`}>the bank's statement accounts</a>; then
+          reconcile the file again.
+        </p>
+      )}
       {currencies.length > 1 && (
         <p class="note">
           The file holds amounts in {currencies.join(' and ')}: the sums below add them together as numbers, so read

@@ -30,7 +30,7 @@ export const CATEGORIES: Record<Category, { name: string; meaning: string }> = {
   other_account: {
     name: 'Another account',
     meaning:
-      'Money on an account of the file that this bank does not have on file: not matched. Add the account to the bank if it is its own.',
+      "Money on an account in the file that is not among the bank's statement accounts: not matched. If it is the bank's own, add it on the bank's page and reconcile the file again.",
   },
   matched: { name: 'Matched', meaning: 'Notified and on the statement with the same amount.' },
   debit: { name: 'Debits', meaning: 'Money going out (charges, reversals): not matched against payments.' },
