@@ -4,6 +4,8 @@
  *
  * One line per entry (Ntry); an entry with several TxDtls that each carry an amount is a batch,
  * and gives one line per TxDtls, with the entry's dates and direction unless the TxDtls has its own.
+ * An entry's booking date is its BookgDt, else its ValDt; one with neither is on the statement's
+ * date (the end of FrToDt, else the closing balance's date, else CreDtTm).
  */
 import { execFileSync } from 'node:child_process';
 import { type ExpectedStatement, statementOf } from './expected.js';
@@ -107,7 +109,8 @@ export function camt053Reading(file: string): ExpectedStatement[] {
       statements.at(-1)?.entries.push({
         amount: a,
         creditDebit: direction(b),
-        bookingDate: c || null,
+        // The entry's own day: BookgDt, else ValDt; null for neither (the statement's date applies).
+        bookingDate: c || d || null,
         valueDate: d || null,
         accountServicerReference: e,
         details: [],

@@ -8,7 +8,7 @@ export interface ExpectedLine {
    * nothing and AqBanking gives it no sign, so its direction is not compared and it is no credit.
    */
   creditDebit: 'C' | 'D';
-  /** YYYY-MM-DD; null when the file gives none (the statement's date applies). */
+  /** YYYY-MM-DD; camt: BookgDt, else ValDt; null when the entry gives neither (the statement's date applies). */
   bookingDate: string | null;
   valueDate: string | null;
   /**

@@ -11,7 +11,7 @@ import {
 import type { CreditDebit, StatementLine } from './statement-line.js';
 import { candidateReferences, foldWhitespace } from './statement-text.js';
 
-/** What a line takes from its Stmt: its account and currency and, for an entry without BookgDt, its date. */
+/** What a line takes from its Stmt: its account and currency and, for an entry without BookgDt nor ValDt, its date. */
 export interface StatementContext {
   accountId: string | null;
   currency: string | null;
@@ -92,12 +92,12 @@ export function entryLines(entry: CollectedEntry, statement: StatementContext): 
   const currency = entryCurrency ?? statement.currency;
 
   const valueDate = entry.valueDate === undefined ? null : readDate(entry.valueDate);
-  // A booked entry has BookgDt; one without it is taken on the statement's day, as the file
-  // gives it, and says so; its value date only when the statement gives no day at all.
-  const booked = entry.bookingDate === undefined ? undefined : readDate(entry.bookingDate);
-  const stated = booked === undefined ? statement.date() : undefined;
-  const bookingDate = booked ?? stated ?? valueDate;
-  if (bookingDate === null)
+  // An entry's day is its own: BookgDt, else its value date (ValDt). Only one that gives neither
+  // is taken on the statement's day, and says so.
+  const own = (entry.bookingDate === undefined ? undefined : readDate(entry.bookingDate)) ?? valueDate ?? undefined;
+  const stated = own === undefined ? statement.date() : undefined;
+  const bookingDate = own ?? stated;
+  if (bookingDate === undefined)
     throw new CamtValueError(
       entry.at,
       'the entry has no booking date (BookgDt) nor value date, nor its statement a date',

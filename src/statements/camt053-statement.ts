@@ -93,8 +93,8 @@ function statePeriod(statement: OpenStatement, tally: SummaryTally): void {
 }
 
 /**
- * The day an entry with no booking date is taken on, as the statement gives it: the end of its
- * period (ToDtTm), else its closing balance's date, else the day it was made (CreDtTm).
+ * The day an entry with neither booking nor value date is taken on, as the statement gives it:
+ * the end of its period (ToDtTm), else its closing balance's date, else the day it was made (CreDtTm).
  */
 export function statementDate(statement: OpenStatement): string | undefined {
   const found = statement.texts.get('FrToDt/ToDtTm') ?? statement.closingDate ?? statement.texts.get('CreDtTm');

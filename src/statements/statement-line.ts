@@ -30,7 +30,7 @@ export interface StatementLine {
   narration: string;
   /** The account whose statement holds the line (MT940 :25:, camt Acct/Id); null when the file does not say. */
   accountId: string | null;
-  /** The entry gave no booking date (camt.053 BookgDt): bookingDate is the statement's own date. */
+  /** The entry gave neither booking nor value date (camt.053 BookgDt, ValDt): bookingDate is the statement's own date. */
   dateFromStatement: boolean;
 }
 

@@ -178,10 +178,16 @@ describe('camt.053 entries without a booking date', () => {
     assert.deepEqual(await dayOf({ created: '2026-11-25T01:00:00' }), [['2026-11-25', null, true]]);
   });
 
-  it('keep a value date they give, and are refused only when nothing gives a day', async () => {
+  it("take their value date when they give one, not the statement's; are refused only when nothing gives a day", async () => {
     const valued = undated.replace('<AcctSvcrRef>', '<ValDt><Dt>2026-11-19</Dt></ValDt><AcctSvcrRef>');
-    const { lines } = await read(document([stmt({ account: 'KE01A', closing: '2026-11-22', entries: [valued] })]));
-    assert.deepEqual([lines[0]?.bookingDate, lines[0]?.valueDate], ['2026-11-22', '2026-11-19']);
+    const period: [string, string] = ['2026-11-19', '2026-11-21'];
+    const { lines } = await read(
+      document([stmt({ account: 'KE01A', period, closing: '2026-11-22', entries: [valued] })]),
+    );
+    assert.deepEqual(
+      lines.map((line) => [line.bookingDate, line.valueDate, line.dateFromStatement]),
+      [['2026-11-19', '2026-11-19', false]],
+    );
     const text = document([stmt({ account: 'KE01A', created: null, entries: [undated] })]);
     await assertRefused(
       parseCamt053(upload(text)),

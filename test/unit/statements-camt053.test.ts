@@ -305,7 +305,7 @@ describe('camt.053 statements', () => {
     assert.match(whole.lines[0]?.narration ?? '', /WANJIRŨ$/);
   });
 
-  it("takes the period from booking dates without FrToDt, and an entry without BookgDt on the statement's day", async () => {
+  it('takes the period from booking dates without FrToDt, and an entry without BookgDt on its value date', async () => {
     const text = V02.replace(/<FrToDt>[\s\S]*?<\/FrToDt>/, '')
       .replace(
         '<BookgDt><Dt>2026-11-23</Dt></BookgDt>\n        <ValDt><Dt>2026-11-24</Dt></ValDt>',
@@ -314,20 +314,20 @@ describe('camt.053 statements', () => {
       .replace(/<Amt Ccy="KES">150<\/Amt>/, '<Amt>150</Amt>')
       .replace(/(<ElctrncSeqNb>327<\/ElctrncSeqNb>\s*<CreDtTm>)2026-11-24/, '$12026-11-25');
     const { lines, summary } = await readAll(parseCamt053(upload(text)));
-    // Without ToDtTm nor a closing balance, the statement's day is the day it was made (its CreDtTm).
+    // The statement's day (here the day it was made, its CreDtTm) is for an entry that gives none.
     assert.deepEqual(
       lines.map((line) => [line.bookingDate, line.valueDate, line.dateFromStatement]),
       [
         ['2026-11-23', '2026-11-23', false],
         ['2026-11-23', '2026-11-23', false],
         ['2026-11-23', '2026-11-23', false],
-        ['2026-11-25', '2026-11-24', true],
-        ['2026-11-25', '2026-11-24', true],
-        ['2026-11-25', '2026-11-24', true],
+        ['2026-11-24', '2026-11-24', false],
+        ['2026-11-24', '2026-11-24', false],
+        ['2026-11-24', '2026-11-24', false],
       ],
     );
     assert.equal(lines[1]?.currency, 'KES', 'an Amt without Ccy is in the account currency');
-    assert.deepEqual(summary.accounts[0]?.period, { from: '2026-11-23', to: '2026-11-25' });
+    assert.deepEqual(summary.accounts[0]?.period, { from: '2026-11-23', to: '2026-11-24' });
   });
 
   it('gives a statement without entries and without FrToDt no period', async () => {
