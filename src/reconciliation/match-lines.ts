@@ -98,19 +98,28 @@ export function settleSharedReferences(reconciliationId: number) {
 }
 
 /**
- * Accepted payments of the bank, of the account's currency when known, dated within its period
- * (local days, inclusive), that no line of any run names: a payment found on an earlier statement
- * is never asked for again. Those of the period's late hours may be on the next statement; one an
- * earlier run said so of, from the late hours of the day before, is asked for now.
+ * Accepted payments of the bank, of the account's currency when known, that no line of any run
+ * names: those dated within its period (local days, inclusive), those of the period's late hours
+ * apart, as they may be on the next statement; and those an earlier run said may be on the next
+ * statement, paid before this one ends and asked for by no run since, whatever the days between
+ * (the next statement may come after a weekend): a payment found on an earlier statement is never
+ * asked for again, and one left for the next is never forgotten.
  */
 export function findNotOnStatement(reconciliationId: number, clientId: string, window: PaymentWindow) {
   return sql`
     insert into reconciliation_not_on_statement (reconciliation_id, payment_id, next_statement)
-    select ${reconciliationId}::bigint, p.id, p.transaction_date >= ${window.lateFrom} from payments p
-    where p.client_id = ${clientId} and p.status = 'accepted'
-      and p.transaction_date >= ${window.earlyFrom} and p.transaction_date < ${window.toExclusive}
-      and (p.transaction_date >= ${window.from} or exists (
-        select 1 from reconciliation_not_on_statement e where e.payment_id = p.id and e.next_statement))
+    select ${reconciliationId}::bigint, p.id, p.transaction_date >= ${window.lateFrom}
+    from (
+      select p.id from payments p
+      where p.client_id = ${clientId}
+        and p.transaction_date >= ${window.from} and p.transaction_date < ${window.toExclusive}
+      union
+      select e.payment_id from reconciliation_not_on_statement e
+      where e.next_statement and not exists (
+        select 1 from reconciliation_not_on_statement asked where asked.payment_id = e.payment_id and not asked.next_statement)
+    ) candidate
+    join payments p on p.id = candidate.id
+    where p.client_id = ${clientId} and p.status = 'accepted' and p.transaction_date < ${window.toExclusive}
       and (${window.currency}::text is null or p.currency = ${window.currency})
       and not exists (select 1 from reconciliation_lines l where l.payment_id = p.id)
     on conflict do nothing`;

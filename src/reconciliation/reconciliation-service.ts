@@ -4,7 +4,7 @@ import type { ClientsStore } from '../clients/clients-store.js';
 import { conflict, DomainError, notFound } from '../errors.js';
 import { readCsvStatementMapping } from '../statements/csv-mapping.js';
 import { parseStatement, type StatementFormat } from '../statements/parse-statement.js';
-import { type StatementAccount, StatementFileError, type StatementLine } from '../statements/statement-line.js';
+import { StatementFileError, type StatementLine } from '../statements/statement-line.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 import type { RunAccount } from './reconciliation-tables.js';
 import { accountChecker } from './statement-accounts.js';
@@ -34,29 +34,18 @@ const statementRefused = (error: StatementFileError) =>
     extra: { position: error.position },
   });
 
-/** Each account's lines and credits, counted as the lines go by; an account of several currencies is a part per currency. */
+/** Each account part's lines and credits, counted as the lines go by (an account of several currencies is a part per currency). */
 class AccountCounts {
-  private readonly counts = new Map<string, { lines: number; credits: number }>();
-  private static key = (accountId: string | null, currency: string | null) => JSON.stringify([accountId, currency]);
+  private readonly counts: Array<{ lines: number; credits: number }> = [];
   add(line: StatementLine): void {
-    const key = AccountCounts.key(line.accountId, line.currency);
-    const count = this.counts.get(key) ?? { lines: 0, credits: 0 };
+    const count = this.counts[line.accountPart - 1] ?? { lines: 0, credits: 0 };
     count.lines += 1;
     if (line.creditDebit === 'C') count.credits += 1;
-    this.counts.set(key, count);
+    this.counts[line.accountPart - 1] = count;
   }
-  /** The part's own count; for a part whose lines state no currency, every line of the account. */
-  of(account: StatementAccount, parts: readonly StatementAccount[]) {
-    const own = this.counts.get(AccountCounts.key(account.accountId, account.currency));
-    if (own || parts.filter((part) => part.accountId === account.accountId).length > 1)
-      return own ?? { lines: 0, credits: 0 };
-    const all = { lines: 0, credits: 0 };
-    for (const [key, count] of this.counts) {
-      if (JSON.parse(key)[0] !== account.accountId) continue;
-      all.lines += count.lines;
-      all.credits += count.credits;
-    }
-    return all;
+  /** The part at this place (0-based) of the summary's accounts. */
+  of(place: number) {
+    return this.counts[place] ?? { lines: 0, credits: 0 };
   }
 }
 
@@ -118,11 +107,11 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
           }
           await reconciliationStore.addLines(id, request.clientId, batch, isOwn, tx);
           const parts = statement.summary().accounts;
-          const accounts: RunAccount[] = parts.map((account) => ({
+          const accounts: RunAccount[] = parts.map((account, place) => ({
             accountId: account.accountId,
             currency: account.currency,
             period: given ?? account.period,
-            ...counts.of(account, parts),
+            ...counts.of(place),
             ofThisBank: isOwn(account.accountId),
           }));
           const windows = accounts.flatMap((account) =>

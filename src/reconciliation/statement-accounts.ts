@@ -21,18 +21,31 @@ export function readStatementAccounts(accounts: readonly string[]): string[] {
   return [...kept.values()];
 }
 
+// ISO 4217 letters after an account number: ING and ASN write "NL69INGB0123456789EUR", others "0100012345/KES".
+const CURRENCY_SUFFIX = /(?<=\d)[A-Z]{3}$/;
+
+/**
+ * The ways an account may be written and still be the same: spaces, dots and dashes left out, in
+ * capitals; each part around a slash (a bank code before it, a currency after it); each of those
+ * with a currency code after its digits left out.
+ */
+function formsOf(account: string): string[] {
+  const whole = account.replace(/[\s.-]+/g, '').toUpperCase();
+  const parts = [whole, ...whole.split('/')].filter((part) => part !== '');
+  const forms = parts.flatMap((part) => [part, part.replace(CURRENCY_SUFFIX, '')]);
+  // A bank code or a currency alone names no account: only forms with a digit are compared.
+  return [...new Set(forms.filter((form) => /\d/.test(form)))];
+}
+
 /**
  * Whether a statement's account is one of the bank's. The file's account matches one on file
- * written with or without spaces, in any case, and with or without a bank code before a slash
- * (an MT940 :25: is often "EQBLKENA/0123456789012"). A bank with no account on file owns every
- * account; an account the file does not name is taken as the bank's, as nothing says otherwise.
+ * written with or without spaces, in any case, with or without a bank code before a slash (an
+ * MT940 :25: is often "EQBLKENA/0123456789012") and with or without its currency after it. A bank
+ * with no account on file owns every account; an account the file does not name is taken as the
+ * bank's, as nothing says otherwise.
  */
 export function accountChecker(onFile: readonly string[]): (accountId: string | null) => boolean {
   if (onFile.length === 0) return () => true;
-  const keys = new Set(onFile.map(keyOf));
-  return (accountId) => {
-    if (accountId === null) return true;
-    const key = keyOf(accountId);
-    return keys.has(key) || keys.has(key.slice(key.lastIndexOf('/') + 1));
-  };
+  const known = new Set(onFile.flatMap(formsOf));
+  return (accountId) => accountId === null || formsOf(accountId).some((form) => known.has(form));
 }

@@ -44,11 +44,9 @@ export function spanOf(periods: readonly (Period | null)[]): Period | null {
   };
 }
 
-/** Where an account's payments are looked for: the period's days, and the late hours before and at its end. */
+/** Where an account's payments are looked for: the period's days, and the late hours at its end. */
 export interface PaymentWindow {
   currency: string | null;
-  /** From the late hours of the day before: a payment an earlier run left for this statement. */
-  earlyFrom: Date;
   from: Date;
   lateFrom: Date;
   toExclusive: Date;
@@ -62,7 +60,6 @@ const lateHourOf = (day: string, timeZone: string) => {
 export function windowOf(period: Period, currency: string | null, timeZone: string): PaymentWindow {
   return {
     currency,
-    earlyFrom: lateHourOf(addDays(period.from, -1), timeZone),
     from: startOfLocalDay(period.from, timeZone),
     lateFrom: lateHourOf(period.to, timeZone),
     toExclusive: startOfLocalDay(addDays(period.to, 1), timeZone),

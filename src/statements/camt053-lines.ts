@@ -24,6 +24,15 @@ export interface StatementContext {
  */
 const DIRECTION: Record<string, [CreditDebit, CreditDebit]> = { CRDT: ['C', 'RD'], DBIT: ['D', 'RC'] };
 
+/**
+ * Entries a statement lists though the bank has not booked them: PDNG (pending, it may still be
+ * booked another day or not at all) and INFO (for information only). Their lines are kept, as
+ * the file lists them, and say so; they do not stretch the days the statement covers. BOOK and
+ * FUTR (booked, its value to come) are booked; so is an entry that gives no status or one of
+ * its bank's own (Prtry) other than these codes.
+ */
+const NOT_BOOKED = new Set(['PDNG', 'INFO']);
+
 const sameAs = (direction: CreditDebit): [CreditDebit, CreditDebit] => (direction === 'C' ? ['C', 'RD'] : ['D', 'RC']);
 
 function readDirection(found: Found): [CreditDebit, CreditDebit] {
@@ -47,7 +56,7 @@ function pushRefs(into: Candidate[], transactions: CollectedTransaction[], field
 
 type Shared = Pick<StatementLine, 'bookingDate' | 'valueDate' | 'dateFromStatement' | 'currency' | 'accountId'>;
 
-/** A line of the entry, for all of its transactions or for one of a batch; its index is given when it is counted. */
+/** A line of the entry, for all of its transactions or for one of a batch; its index and account part are given when it is counted. */
 function lineOf(
   entry: CollectedEntry,
   shared: Shared,
@@ -77,6 +86,7 @@ function lineOf(
     currency,
     narration,
     accountId,
+    accountPart: 0,
     dateFromStatement,
   };
 }
@@ -106,18 +116,22 @@ export function entryLines(entry: CollectedEntry, statement: StatementContext): 
 
   const shared = { bookingDate, valueDate, dateFromStatement, currency, accountId: statement.accountId };
   const batch = batchOf(entry, amount, direction[0], currency);
-  if (batch === undefined)
-    return [lineOf(entry, shared, entry.path, entry.transactions, amount, direction[reversed ? 1 : 0])];
-  return batch.map((part) =>
-    lineOf(
-      entry,
-      shared,
-      `${entry.path}/TxDtls[${part.tx.number}]`,
-      [part.tx],
-      part.amount,
-      part.direction[reversed ? 1 : 0],
-    ),
-  );
+  const lines =
+    batch === undefined
+      ? [lineOf(entry, shared, entry.path, entry.transactions, amount, direction[reversed ? 1 : 0])]
+      : batch.map((part) =>
+          lineOf(
+            entry,
+            shared,
+            `${entry.path}/TxDtls[${part.tx.number}]`,
+            [part.tx],
+            part.amount,
+            part.direction[reversed ? 1 : 0],
+          ),
+        );
+  if (entry.status !== undefined && NOT_BOOKED.has(entry.status.text.trim().toUpperCase()))
+    for (const line of lines) line.pending = true;
+  return lines;
 }
 
 function narrationOf(texts: string[]): string {

@@ -144,6 +144,7 @@ export class CamtReader {
     const closing = this.stack.at(-1) as XmlElement;
     if (entry !== undefined && statement !== undefined && depth === entry.depth) {
       for (const line of entryLines(entry, statement)) {
+        line.accountPart = this.tally.currentPart();
         line.index = this.tally.count(line);
         this.ready.push(line);
       }

@@ -159,6 +159,7 @@ function readRow(
     currency,
     narration: foldWhitespace(cell('narration')),
     accountId: null,
+    accountPart: 1,
     dateFromStatement: false,
   };
 }

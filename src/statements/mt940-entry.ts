@@ -40,6 +40,7 @@ export function statementLine(entry: PendingEntry, tally: SummaryTally): Stateme
     currency: entry.currency,
     narration: narration(entry.information, entry.supplementary),
     accountId: tally.currentAccount(),
+    accountPart: tally.currentPart(),
     dateFromStatement: false,
   };
   line.index = tally.count(line);

@@ -30,6 +30,8 @@ export interface StatementLine {
   narration: string;
   /** The account whose statement holds the line (MT940 :25:, camt Acct/Id); null when the file does not say. */
   accountId: string | null;
+  /** Which of the summary's accounts holds the line: 1 for its first (an account in one currency). */
+  accountPart: number;
   /** The entry gave neither booking nor value date (camt.053 BookgDt, ValDt): bookingDate is the statement's own date. */
   dateFromStatement: boolean;
 }

@@ -41,7 +41,10 @@ export class SummaryTally {
     const part = this.parts.find(
       (candidate) =>
         candidate.accountId === accountId &&
-        (currency == null || candidate.currency === undefined || candidate.currency === currency),
+        (currency == null ||
+          candidate.currency === currency ||
+          (candidate.currency === undefined &&
+            (candidate.lineCurrency === undefined || candidate.lineCurrency === currency))),
     );
     this.current = part ?? this.newPart(accountId);
     if (currency != null && this.current.currency === undefined) this.current.currency = currency;
@@ -65,6 +68,11 @@ export class SummaryTally {
   private part(): AccountPart {
     if (!this.current) this.account(null);
     return this.current as AccountPart;
+  }
+
+  /** The 1-based place in the summary's accounts of the part the lines counted now go to. */
+  currentPart(): number {
+    return this.parts.indexOf(this.part()) + 1;
   }
 
   /** The account of the lines counted now: what a line says of its account. */

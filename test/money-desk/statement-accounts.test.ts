@@ -46,6 +46,33 @@ const camtWithEndToEnd = (amount: string, endToEnd: string) => `<?xml version="1
 </Document>
 `;
 
+const camtEntry = (currency: string, amount: string, reference: string) => `
+      <Ntry>
+        <Amt Ccy="${currency}">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+        <BookgDt><Dt>${DAY}</Dt></BookgDt><AcctSvcrRef>${reference}</AcctSvcrRef>
+      </Ntry>`;
+
+/** One account three times: without Acct/Ccy (its entries in KES), in USD, then in KES with a USD entry (an exchange). */
+const camtOneAccountTwoCurrencies = (kes: string, usd: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>MSG2</MsgId><CreDtTm>${DAY}T23:00:00Z</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>KES1</Id><CreDtTm>${DAY}T23:00:00Z</CreDtTm>
+      <Acct><Id><Othr><Id>${OWN}</Id></Othr></Id></Acct>${camtEntry('KES', '10.00', kes)}${camtEntry('KES', '20.00', 'K2')}
+    </Stmt>
+    <Stmt>
+      <Id>USD1</Id><CreDtTm>${DAY}T23:00:00Z</CreDtTm>
+      <Acct><Id><Othr><Id>${OWN}</Id></Othr></Id><Ccy>USD</Ccy></Acct>${camtEntry('USD', '30.00', usd)}
+    </Stmt>
+    <Stmt>
+      <Id>KES2</Id><CreDtTm>${DAY}T23:00:00Z</CreDtTm>
+      <Acct><Id><Othr><Id>${OWN}</Id></Othr></Id><Ccy>KES</Ccy></Acct>${camtEntry('USD', '5.00', 'FX1')}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+
 for (const kind of databaseKinds()) {
   describe(`statements of several accounts, references where the bank put them (${kind})`, () => {
     let t: TestApp;
@@ -191,6 +218,35 @@ for (const kind of databaseKinds()) {
       assert.equal(item.foundIn, 'EndToEndId');
       assert.equal(item.accountId, OWN);
       assert.equal(item.dateFromStatement, false);
+    });
+
+    it('one account in two currencies: each currency its own part, every line counted in the part it is on', async () => {
+      const bank = await bankWithToken(t.app, 'Two currencies bank');
+      const kes = await acceptedPayment(t.app, bank, { amount: '10.00', transactionDate: at });
+      const missing = await acceptedPayment(t.app, bank, { amount: '111.00', transactionDate: at });
+      const response = await reconcile(
+        t.app,
+        bank.clientId,
+        'camt053',
+        camtOneAccountTwoCurrencies(referenceOf(kes), 'U1'),
+      );
+      assert.equal(response.statusCode, 201, response.body);
+      const run = json(response);
+      assert.deepEqual(
+        run.accounts.map((account: Record<string, unknown>) => [account.accountId, account.currency, account.lines]),
+        [
+          [OWN, 'KES', 3],
+          [OWN, 'USD', 1],
+        ],
+      );
+      assert.equal(run.lines, 4);
+      assert.deepEqual(run.totals.matched, { count: 1, sum: '10.00' });
+      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      assert.deepEqual(
+        items.filter((item) => item.category === 'not_on_statement').map((item) => item.reference),
+        [referenceOf(missing)],
+        "the KES part's period is searched for KES payments",
+      );
     });
   });
 }

@@ -107,6 +107,22 @@ for (const kind of databaseKinds()) {
       );
     });
 
+    it('a payment left for the next statement is asked for by the next one, after a weekend too, and only once', async () => {
+      const bank = await bankWithToken(t.app, 'Weekday bank');
+      const friday = await pay(bank, '700.00', '2026-11-27', '20:00');
+      const onFriday = json(await reconcile(t.app, bank.clientId, 'mt940', dailyMt940('2026-11-27', '2026-11-26', [])));
+      assert.deepEqual(refsIn(await itemsOf(onFriday.reconciliationId), 'next_statement'), [referenceOf(friday)]);
+
+      const onMonday = json(await reconcile(t.app, bank.clientId, 'mt940', dailyMt940('2026-11-30', '2026-11-27', [])));
+      assert.deepEqual(refsIn(await itemsOf(onMonday.reconciliationId), 'not_on_statement'), [referenceOf(friday)]);
+      assert.deepEqual(onMonday.totals.not_on_statement, { count: 1, sum: '700.00' });
+
+      const onTuesday = json(
+        await reconcile(t.app, bank.clientId, 'mt940', dailyMt940('2026-12-01', '2026-11-30', [])),
+      );
+      assert.deepEqual(await itemsOf(onTuesday.reconciliationId), [], 'asked for once, on Monday');
+    });
+
     it('finance gives the period on upload: it replaces the file’s for every account', async () => {
       const bank = await bankWithToken(t.app, 'Given period bank');
       const inside = await pay(bank, '10.00', '2026-11-27', '10:00');

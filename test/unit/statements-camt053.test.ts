@@ -158,7 +158,7 @@ const V08 = `<?xml version="1.0" encoding="UTF-8"?>
 describe('camt.053 statements', () => {
   it('reads a camt.053.001.02 day: a credit, a charge, a reversed credit and a batch of three', async () => {
     const { lines, summary } = await readAll(parseCamt053(upload(V02)));
-    const day = { bookingDate: '2026-11-23', accountId: '0100012345678', dateFromStatement: false };
+    const day = { bookingDate: '2026-11-23', accountId: '0100012345678', accountPart: 1, dateFromStatement: false };
     const batch = { ...day, valueDate: '2026-11-24', creditDebit: 'C', currency: 'KES' };
     const batchRefs = ['BATCH2632701', '4', 'PESALINK-0001'];
     const batchFields = ['AcctSvcrRef', 'NtryRef', 'MsgId'];
@@ -244,7 +244,7 @@ describe('camt.053 statements', () => {
 
   it('reads camt.053.001.08 with a prefix, DtTm, two statements, CDATA, entities and a reversed debit', async () => {
     const { lines, summary } = await readAll(parseCamt053(upload(V08)));
-    const account = { accountId: 'GB33BUKB20201555555555', dateFromStatement: false };
+    const account = { accountId: 'GB33BUKB20201555555555', accountPart: 1, dateFromStatement: false };
     assert.deepEqual(lines, [
       {
         position: 'Stmt[1]/Ntry[1]',

@@ -174,6 +174,26 @@ describe('statement summaries', () => {
     ]);
   });
 
+  it('gives an account part whose lines showed one currency no lines of another', () => {
+    const tally = new SummaryTally();
+    tally.account('KE12EQBL00001234567890');
+    assert.equal(tally.currentPart(), 1);
+    tally.count({ bookingDate: '2026-11-25', currency: 'KES' });
+    tally.account('KE12EQBL00001234567890', 'USD');
+    assert.equal(tally.currentPart(), 2);
+    tally.count({ bookingDate: '2026-11-25', currency: 'USD' });
+    tally.account('KE12EQBL00001234567890', 'KES');
+    assert.equal(tally.currentPart(), 1);
+    tally.finish();
+    assert.deepEqual(
+      tally.summary().accounts.map((account) => [account.currency, account.entries]),
+      [
+        ['KES', 1],
+        ['USD', 1],
+      ],
+    );
+  });
+
   it('has no summary before every line is read', () => {
     assert.throws(() => new SummaryTally().summary(), /once every line has been read/);
   });

@@ -31,7 +31,7 @@ const EQUITY = crlf(`{1:F01EQBLKENAAXXX0000000000}{2:I940EQBLKENAXXXXN}{4:
 describe('MT940 statements', () => {
   it('reads an Equity-style export: envelope, CRLF, funds code, NONREF, continued :86:, charge, reversal', async () => {
     const { lines, summary } = await readAll(parseMt940(upload(EQUITY)));
-    const common = { currency: 'KES', accountId: '0123456789012', dateFromStatement: false };
+    const common = { currency: 'KES', accountId: '0123456789012', accountPart: 1, dateFromStatement: false };
     const bank = ':61: bank reference';
     assert.deepEqual(lines, [
       {

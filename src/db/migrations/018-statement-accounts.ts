@@ -21,7 +21,8 @@ const statements = [
   sql`alter table reconciliation_not_on_statement add column next_statement boolean not null default false`,
   // "Has any run found this payment on a statement?" is asked of every payment of a period.
   sql`create index reconciliation_lines_of_payment on reconciliation_lines (payment_id) where payment_id is not null`,
-  sql`create index reconciliation_next_statement on reconciliation_not_on_statement (payment_id) where next_statement`,
+  // "Which runs have listed this payment, and how?": a payment left for the next statement is asked for until one has.
+  sql`create index reconciliation_not_on_statement_of_payment on reconciliation_not_on_statement (payment_id, next_statement)`,
   // References are matched whatever their case: a statement may print the notified reference in capitals.
   sql`create index payments_client_reference_upper on payments (client_id, upper(transaction_reference))`,
 ];
