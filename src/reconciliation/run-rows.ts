@@ -12,12 +12,8 @@ export interface NewReconciliation {
   operatorId: string | undefined;
 }
 
-export interface ReconciliationEnd {
-  accountId: string | null;
-  currency: string | null;
-  period: { from: string; to: string } | null;
-  lines: number;
-  credits: number;
+/** How a run ended: for a file of one account, that account's part; the totals; and every account's part. */
+export interface ReconciliationEnd extends Omit<RunAccount, 'ofThisBank'> {
   totals: Record<TotalName, Total>;
   accounts: RunAccount[];
 }
