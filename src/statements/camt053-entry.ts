@@ -56,6 +56,8 @@ export interface CollectedEntry {
   currency?: Found;
   creditDebit?: Found;
   reversal?: Found;
+  /** Sts, its code's text whichever form it takes: BOOK, PDNG, INFO... */
+  status?: Found;
   bookingDate?: Found;
   valueDate?: Found;
   entryReference?: string;

@@ -7,6 +7,8 @@ export const ENTRY_TEXT = new Set([
   'Amt',
   'CdtDbtInd',
   'RvslInd',
+  // The whole Sts: BOOK in .02 to .06, <Cd>BOOK</Cd> or <Prtry>..</Prtry> from .07 on.
+  'Sts',
   'BookgDt/Dt',
   'BookgDt/DtTm',
   'ValDt/Dt',
@@ -96,6 +98,9 @@ export function keepEntryText(
       break;
     case 'RvslInd':
       entry.reversal = short(found);
+      break;
+    case 'Sts':
+      entry.status = short(found);
       break;
     case 'BookgDt/Dt':
     case 'BookgDt/DtTm':

@@ -145,7 +145,7 @@ export class CamtReader {
     if (entry !== undefined && statement !== undefined && depth === entry.depth) {
       for (const line of entryLines(entry, statement)) {
         line.accountPart = this.tally.currentPart();
-        line.index = this.tally.count(line);
+        line.index = this.tally.count(line, line.pending !== true);
         this.ready.push(line);
       }
       this.entry = undefined;

@@ -34,6 +34,12 @@ export interface StatementLine {
   accountPart: number;
   /** The entry gave neither booking nor value date (camt.053 BookgDt, ValDt): bookingDate is the statement's own date. */
   dateFromStatement: boolean;
+  /**
+   * The bank lists the entry but has not booked it (camt.053 Sts PDNG, pending, or INFO): it may
+   * be booked another day or never, so it is no proof the money arrived, and its day is not one
+   * the statement covers. Absent for a booked entry.
+   */
+  pending?: boolean;
 }
 
 /** One account's part of a statement file: a file may hold several accounts. */

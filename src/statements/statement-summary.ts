@@ -80,12 +80,15 @@ export class SummaryTally {
     return this.part().accountId;
   }
 
-  /** Counts a line and gives its 1-based ordinal in the file. */
-  count(line: Pick<StatementLine, 'bookingDate' | 'currency'>): number {
+  /**
+   * Counts a line and gives its 1-based ordinal in the file. A line the bank has not booked (a
+   * pending entry) is counted with `booked` false: its day does not widen the account's period.
+   */
+  count(line: Pick<StatementLine, 'bookingDate' | 'currency'>, booked = true): number {
     const part = this.part();
     part.entries += 1;
-    if (part.earliest === undefined || line.bookingDate < part.earliest) part.earliest = line.bookingDate;
-    if (part.latest === undefined || line.bookingDate > part.latest) part.latest = line.bookingDate;
+    if (booked && (part.earliest === undefined || line.bookingDate < part.earliest)) part.earliest = line.bookingDate;
+    if (booked && (part.latest === undefined || line.bookingDate > part.latest)) part.latest = line.bookingDate;
     if (part.lineCurrency === undefined) part.lineCurrency = line.currency;
     else if (part.lineCurrency !== line.currency) part.lineCurrency = null;
     return this.parts.reduce((sum, each) => sum + each.entries, 0);
