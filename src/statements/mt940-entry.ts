@@ -1,6 +1,6 @@
 import type { Mt940Entry } from './mt940-fields.js';
 import type { FieldSize } from './mt940-messages.js';
-import { narration } from './mt940-narration.js';
+import { entryText } from './mt940-narration.js';
 import type { StatementLine } from './statement-line.js';
 import type { SummaryTally } from './statement-summary.js';
 import { candidateReferences } from './statement-text.js';
@@ -26,6 +26,7 @@ export const entryTexts = (number: number) => ({
 
 /** The statement line of an entry the file has said all of, counted in the tally's current account. */
 export function statementLine(entry: PendingEntry, tally: SummaryTally): StatementLine {
+  const { narration, references } = entryText(entry.information, entry.supplementary);
   const line: StatementLine = {
     position: `line ${entry.line}`,
     index: 0,
@@ -34,11 +35,12 @@ export function statementLine(entry: PendingEntry, tally: SummaryTally): Stateme
     ...candidateReferences([
       [':61: bank reference', entry.bankReference],
       [':61: customer reference', entry.customerReference],
+      ...references,
     ]),
     amount: entry.amount,
     creditDebit: entry.creditDebit,
     currency: entry.currency,
-    narration: narration(entry.information, entry.supplementary),
+    narration,
     accountId: tally.currentAccount(),
     accountPart: tally.currentPart(),
     dateFromStatement: false,

@@ -1,3 +1,4 @@
+import { type FoundReference, type InformationText, taggedText } from './mt940-tagged.js';
 import { foldWhitespace } from './statement-text.js';
 
 /**
@@ -31,12 +32,33 @@ const GROUPS = [/^00$/, /^(2\d|6[0-3])$/, /^3[23]$/];
 // completing the business transaction code, ?38 the other party's IBAN: codes, not words. Any
 // other sub-field a bank adds is kept, after the groups.
 const LEFT_OUT = /^(10|30|31|34|38)$/;
-// SEPA keywords inside the remittance text start a new item: they get a space before them, so
-// that the value before them ends as a token of its own.
-const SEPA_KEYWORD = /(?<=\S)(?=(?:EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|OAMT|COAM|BREF|RREF|PURP)\+)/g;
+// SEPA keywords inside the remittance text each start an item: "EREF+SCP 100SVWZ+Rechnung 4711".
+const SEPA_KEYWORD = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|OAMT|COAM|BREF|RREF|PURP)\+/g;
+// The items that are references, under the field name the reconciliation reports as where it found one.
+const SEPA_REFERENCES: Record<string, string> = { EREF: ':86: EREF', KREF: ':86: KREF', MREF: ':86: MREF' };
+
+/**
+ * The remittance text's words and references: EREF+, KREF+ and MREF+ values are references too;
+ * the SVWZ+ text (the purpose a person wrote) is given without its keyword. Other items stay as
+ * written, references included: banks go on with the purpose after an EREF+ value without a new
+ * keyword ("EREF+TFNR 40005 00005 MTLG:Grund nicht spezifiziert"), and a word of it may be what
+ * the payer notified.
+ */
+function remittance(text: string, references: FoundReference[]): string {
+  const items = [...text.matchAll(SEPA_KEYWORD)];
+  const words = [text.slice(0, items[0]?.index ?? text.length)];
+  items.forEach((item, at) => {
+    const keyword = item[1] ?? '';
+    const value = text.slice(item.index + item[0].length, items[at + 1]?.index ?? text.length).trim();
+    const field = SEPA_REFERENCES[keyword];
+    if (field) references.push([field, value]);
+    words.push(keyword === 'SVWZ' ? value : `${item[0]}${value}`);
+  });
+  return words.join(' ');
+}
 
 /** The words of a ?-structured :86: for a person and for finding a reference in, without the codes that mark them. */
-function structuredText(text: string, separator: string): string {
+function structuredText(text: string, separator: string): InformationText {
   const fields: Array<{ code: string; value: string }> = [];
   for (const part of text.slice(3).split(separator)) {
     const code = /^\d{2}/.exec(part)?.[0];
@@ -54,21 +76,35 @@ function structuredText(text: string, separator: string): string {
     ),
   );
   const others = values((code) => !LEFT_OUT.test(code) && !GROUPS.some((group) => group.test(code)));
-  return [groups[0], groups[1]?.replace(SEPA_KEYWORD, ' '), groups[2], ...others].join(' ');
+  const references: FoundReference[] = [];
+  const words = [groups[0], remittance(groups[1] ?? '', references), groups[2], ...others];
+  return { text: words.join(' '), references };
 }
 
-/** One :86: field's lines (the first without its tag) as narration. */
-function informationText(lines: string[]): string {
+/** One :86: field's lines (the first without its tag): its words, and the references its structure names. */
+function informationText(lines: string[]): InformationText {
   const whole = lines.join('');
   const structured = STRUCTURED.exec(whole);
   if (structured) return structuredText(whole, structured[1] ?? '?');
-  return joined(lines, TAGGED.test(whole.trimStart()) ? TAGGED_LINE : SWIFT_LINE);
+  const tagged = TAGGED.test(whole.trimStart());
+  const text = joined(lines, tagged ? TAGGED_LINE : SWIFT_LINE);
+  return taggedText(text) ?? { text, references: [] };
 }
 
 /**
- * An entry's narration: its :86: fields' text, then the :61: supplementary details (the line
- * after the :61:, where some banks put the payer's reference or account), whitespace-folded.
+ * An entry's narration: its :86: fields' words, then the :61: supplementary details (the line
+ * after the :61:, where some banks put the payer's reference or account), whitespace-folded; and
+ * the references its :86: fields name, in the order written.
  */
-export function narration(information: string[][], supplementary: string[]): string {
-  return foldWhitespace([...information.map(informationText), joined(supplementary, SWIFT_LINE)].join(' '));
+export function entryText(
+  information: string[][],
+  supplementary: string[],
+): { narration: string; references: FoundReference[] } {
+  const texts = information.map(informationText);
+  // ING writes its transaction code there (/TRCD/00100/): a code, not words.
+  const details = joined(supplementary, SWIFT_LINE).replace(/\/TRCD\/\d*\/?/g, ' ');
+  return {
+    narration: foldWhitespace([...texts.map(({ text }) => text), details].join(' ')),
+    references: texts.flatMap(({ references }) => references),
+  };
 }

@@ -111,7 +111,7 @@ describe('MT940: a line holding only "-"', () => {
       '-',
     ].join('\n');
     const { lines } = await read(text);
-    assert.equal(lines[0]?.narration, '/EREF/3434343434343/REMI/kenmerk 4082412175836145 Periode - REST');
+    assert.equal(lines[0]?.narration, 'kenmerk 4082412175836145 Periode - REST');
   });
 
   it('ends the message when the end of the file or a new message follows, whatever lines come between', async () => {

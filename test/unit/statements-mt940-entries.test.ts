@@ -73,7 +73,7 @@ describe('MT940 narrations', () => {
     assert.deepEqual(
       lines.map((line) => line.narration),
       [
-        'GUTSCHRIFT EREF+SCP 100 / 0082002528 SVWZ+D 803020001000145464 RECHNUNG 4711 EWE VERTRIEB GmbH',
+        'GUTSCHRIFT EREF+SCP 100 / 0082002528 D 803020001000145464 RECHNUNG 4711 EWE VERTRIEB GmbH',
         'BBBBAA2U TENAAMSTELLING TEGENREKENING EN ADRES',
       ],
     );
@@ -93,7 +93,7 @@ describe('MT940 narrations', () => {
     );
     assert.deepEqual(
       lines.map((line) => line.narration),
-      ['ERGO PREMIUM 4711', '/ORDP//NAME/Bedrijf B.V./REMI/NR.201303-111/11.3.2013 0663616476'],
+      ['ERGO PREMIUM 4711', 'Bedrijf B.V. NR.201303-111/11.3.2013 0663616476'],
     );
   });
 
@@ -136,10 +136,7 @@ describe('MT940 narrations', () => {
     );
     assert.deepEqual(
       lines.map((line) => line.narration),
-      [
-        '/EREF/01-01-2013 12:00 0030000987654321/BENM//NAME/CONTRA ACCOUNT HOLDER/ISDT/2013-07-11',
-        '/ORDP//NAME/Bedrijf B.V./REMI/NR.201303-111/11.3.2013 NR.201303-112/11.3.2013',
-      ],
+      ['CONTRA ACCOUNT HOLDER', 'Bedrijf B.V. NR.201303-111/11.3.2013 NR.201303-112/11.3.2013'],
     );
   });
 });
