@@ -6841,12 +6841,55 @@ export interface operations {
                                 credits: number;
                                 /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
                                 ofThisBank: boolean;
+                                /** @description This account's own count and exact sum per category, in its own currency */
+                                totals: {
+                                    matched: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    amount_mismatch: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    held: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    missing_notification: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    other_account: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    not_on_statement: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    next_statement: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                    debit: {
+                                        count: number;
+                                        /** @description Exact decimal, "0.00" when none */
+                                        sum: string;
+                                    };
+                                };
                             }[];
                             /** @description Entries on the statement, debits included */
                             lines: number;
                             /** @description Entries that are credits: the ones matched */
                             credits: number;
-                            /** @description Count and exact sum per category */
+                            /** @description Count and exact sum per category, every account of the file together */
                             totals: {
                                 matched: {
                                     count: number;
@@ -7051,12 +7094,55 @@ export interface operations {
                             credits: number;
                             /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
                             ofThisBank: boolean;
+                            /** @description This account's own count and exact sum per category, in its own currency */
+                            totals: {
+                                matched: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                amount_mismatch: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                held: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                missing_notification: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                other_account: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                not_on_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                next_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                debit: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                            };
                         }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
                         credits: number;
-                        /** @description Count and exact sum per category */
+                        /** @description Count and exact sum per category, every account of the file together */
                         totals: {
                             matched: {
                                 count: number;
@@ -7698,12 +7784,55 @@ export interface operations {
                             credits: number;
                             /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
                             ofThisBank: boolean;
+                            /** @description This account's own count and exact sum per category, in its own currency */
+                            totals: {
+                                matched: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                amount_mismatch: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                held: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                missing_notification: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                other_account: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                not_on_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                next_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                debit: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                            };
                         }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
                         credits: number;
-                        /** @description Count and exact sum per category */
+                        /** @description Count and exact sum per category, every account of the file together */
                         totals: {
                             matched: {
                                 count: number;
@@ -7867,12 +7996,55 @@ export interface operations {
                             credits: number;
                             /** @description The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account */
                             ofThisBank: boolean;
+                            /** @description This account's own count and exact sum per category, in its own currency */
+                            totals: {
+                                matched: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                amount_mismatch: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                held: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                missing_notification: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                other_account: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                not_on_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                next_statement: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                                debit: {
+                                    count: number;
+                                    /** @description Exact decimal, "0.00" when none */
+                                    sum: string;
+                                };
+                            };
                         }[];
                         /** @description Entries on the statement, debits included */
                         lines: number;
                         /** @description Entries that are credits: the ones matched */
                         credits: number;
-                        /** @description Count and exact sum per category */
+                        /** @description Count and exact sum per category, every account of the file together */
                         totals: {
                             matched: {
                                 count: number;

@@ -16,6 +16,9 @@ export const Category = Type.Union(
   },
 );
 
+const Totals = (description: string) =>
+  Type.Object(Object.fromEntries(TOTAL_NAMES.map((name) => [name, Total])), { description });
+
 const Period = Type.Object(
   { from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) },
   { description: 'The days the statement covers, inclusive, in BIS_TIME_ZONE; null for an empty statement' },
@@ -31,6 +34,7 @@ const RunAccount = Type.Object({
     description:
       'The bank has this account on file (or has none on file): its credits were matched. false: its credits are other_account',
   }),
+  totals: Totals("This account's own count and exact sum per category, in its own currency"),
 });
 
 export const Run = Type.Object({
@@ -48,9 +52,7 @@ export const Run = Type.Object({
   }),
   lines: Type.Integer({ description: 'Entries on the statement, debits included' }),
   credits: Type.Integer({ description: 'Entries that are credits: the ones matched' }),
-  totals: Type.Object(Object.fromEntries(TOTAL_NAMES.map((name) => [name, Total])), {
-    description: 'Count and exact sum per category',
-  }),
+  totals: Totals('Count and exact sum per category, every account of the file together'),
   open: OpenFigures,
   createdAt: Timestamp('When it was reconciled'),
   createdBy: Type.String({ description: 'Who reconciled it' }),

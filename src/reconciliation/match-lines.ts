@@ -48,6 +48,7 @@ export function matchLines(
       currency: line.currency,
       narration: line.narration,
       account_id: line.accountId,
+      account_part: line.accountPart,
       date_from_statement: line.dateFromStatement,
       own,
     };
@@ -56,7 +57,7 @@ export function matchLines(
   const byNarration = paymentNamed(clientId, sql`l.tokens`, sql`'narration'`, sql`and r.id is null`);
   return sql`
     insert into reconciliation_lines (reconciliation_id, line_no, position, booking_date, value_date, reference, refs,
-      amount, credit_debit, currency, narration, category, payment_id, account_id, date_from_statement, found_in)
+      amount, credit_debit, currency, narration, category, payment_id, account_id, account_part, date_from_statement, found_in)
     select ${reconciliationId}::bigint, l.line_no, l.position, l.booking_date, l.value_date, coalesce(l.refs[1], ''),
       l.refs, l.amount, l.credit_debit, l.currency, l.narration,
       case
@@ -67,10 +68,10 @@ export function matchLines(
         when p.amount = l.amount and (l.currency is null or l.currency = p.currency) then 'matched'
         else 'amount_mismatch'
       end,
-      p.id, l.account_id, l.date_from_statement, p.found_in
+      p.id, l.account_id, l.account_part, l.date_from_statement, p.found_in
     from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as l(line_no integer, position text, booking_date date,
       value_date date, refs text[], keys text[], fields text[], tokens text[], amount numeric, credit_debit text,
-      currency text, narration text, account_id text, date_from_statement boolean, own boolean)
+      currency text, narration text, account_id text, account_part smallint, date_from_statement boolean, own boolean)
     left join lateral (${byReference}) r on true
     left join lateral (${byNarration}) t on true
     cross join lateral (select coalesce(r.id, t.id) as id, coalesce(r.status, t.status) as status,
@@ -107,8 +108,8 @@ export function settleSharedReferences(reconciliationId: number) {
  */
 export function findNotOnStatement(reconciliationId: number, clientId: string, window: PaymentWindow) {
   return sql`
-    insert into reconciliation_not_on_statement (reconciliation_id, payment_id, next_statement)
-    select ${reconciliationId}::bigint, p.id, p.transaction_date >= ${window.lateFrom}
+    insert into reconciliation_not_on_statement (reconciliation_id, payment_id, next_statement, account_part)
+    select ${reconciliationId}::bigint, p.id, p.transaction_date >= ${window.lateFrom}, ${window.part}::smallint
     from (
       select p.id from payments p
       where p.client_id = ${clientId}
@@ -125,16 +126,21 @@ export function findNotOnStatement(reconciliationId: number, clientId: string, w
     on conflict do nothing`;
 }
 
-/** Count and exact sum per category; `debit` counts the lines that are not credits (debits and reversals). */
+/**
+ * Count and exact sum per category, for the whole run (part null) and for each account part of
+ * the file (part 1, 2...: each in its own currency); `debit` counts the lines that are not credits
+ * (debits and reversals).
+ */
 export function totalsOf(reconciliationId: number) {
-  return sql<{ name: string; count: number; sum: string }>`
-    select coalesce(category, 'debit') as name, count(*)::integer as count, round(sum(amount), 2)::text as sum
-    from reconciliation_lines where reconciliation_id = ${reconciliationId}
-    group by 1
-    union all
-    select case when n.next_statement then 'next_statement' else 'not_on_statement' end, count(*)::integer,
-      round(coalesce(sum(p.amount), 0), 2)::text
-    from reconciliation_not_on_statement n join payments p on p.id = n.payment_id
-    where n.reconciliation_id = ${reconciliationId}
-    group by 1`;
+  return sql<{ whole: boolean; part: number | null; name: string; count: number; sum: string }>`
+    select grouping(part) = 1 as whole, part, name, count(*)::integer as count, round(coalesce(sum(amount), 0), 2)::text as sum
+    from (
+      select account_part as part, coalesce(category, 'debit') as name, amount
+      from reconciliation_lines where reconciliation_id = ${reconciliationId}
+      union all
+      select n.account_part, case when n.next_statement then 'next_statement' else 'not_on_statement' end, p.amount
+      from reconciliation_not_on_statement n join payments p on p.id = n.payment_id
+      where n.reconciliation_id = ${reconciliationId}
+    ) item
+    group by grouping sets ((name), (part, name))`;
 }

@@ -107,17 +107,20 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
           }
           await reconciliationStore.addLines(id, request.clientId, batch, isOwn, tx);
           const parts = statement.summary().accounts;
-          const accounts: RunAccount[] = parts.map((account, place) => ({
+          const read = parts.map((account, place) => ({
             accountId: account.accountId,
             currency: account.currency,
             period: given ?? account.period,
             ...counts.of(place),
             ofThisBank: isOwn(account.accountId),
           }));
-          const windows = accounts.flatMap((account) =>
-            account.ofThisBank && account.period ? [windowOf(account.period, account.currency, timeZone)] : [],
+          const windows = read.flatMap((account, place) =>
+            account.ofThisBank && account.period
+              ? [windowOf(place + 1, account.period, account.currency, timeZone)]
+              : [],
           );
-          const totals = await reconciliationStore.finish(id, request.clientId, windows, tx);
+          const { totals, ofPart } = await reconciliationStore.finish(id, request.clientId, windows, tx);
+          const accounts: RunAccount[] = read.map((account, place) => ({ ...account, totals: ofPart(place + 1) }));
           const [only] = accounts.length === 1 ? accounts : [];
           const period: Period | null = given ?? spanOf(accounts.map((account) => account.period));
           const end = {

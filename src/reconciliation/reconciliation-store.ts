@@ -26,6 +26,14 @@ const runColumns = [
 ] as const;
 
 /** Statement reconciliations: each run with its lines, kept as they were matched. */
+type Totals = Record<TotalName, Total>;
+
+const noTotals = (): Totals => {
+  const totals = {} as Totals;
+  for (const name of TOTAL_NAMES) totals[name] = { count: 0, sum: '0.00' };
+  return totals;
+};
+
 export function createReconciliationStore(db: Db) {
   return {
     async create(run: NewReconciliation, tx: Executor): Promise<number> {
@@ -70,14 +78,18 @@ export function createReconciliationStore(db: Db) {
       clientId: string,
       windows: readonly PaymentWindow[],
       tx: Executor,
-    ): Promise<Record<TotalName, Total>> {
+    ): Promise<{ totals: Totals; ofPart: (part: number) => Totals }> {
       await settleSharedReferences(id).execute(tx);
       for (const window of windows) await findNotOnStatement(id, clientId, window).execute(tx);
       const { rows } = await totalsOf(id).execute(tx);
-      const totals = {} as Record<TotalName, Total>;
-      for (const name of TOTAL_NAMES) totals[name] = { count: 0, sum: '0.00' };
-      for (const row of rows) totals[row.name as TotalName] = { count: row.count, sum: row.sum };
-      return totals;
+      const totals = noTotals();
+      const parts = new Map<number, Totals>();
+      for (const row of rows) {
+        const into = row.whole ? totals : (parts.get(row.part ?? 0) ?? noTotals());
+        into[row.name as TotalName] = { count: row.count, sum: row.sum };
+        if (!row.whole) parts.set(row.part ?? 0, into);
+      }
+      return { totals, ofPart: (part) => parts.get(part) ?? noTotals() };
     },
 
     async end(id: number, end: ReconciliationEnd, tx: Executor): Promise<void> {

@@ -27,6 +27,8 @@ export interface RunAccount {
   credits: number;
   /** The bank has this account on file, or has none on file: its lines were matched. */
   ofThisBank: boolean;
+  /** This account's own count and sum per category, in its own currency. */
+  totals: Record<TotalName, Total>;
 }
 
 export interface ReconciliationsTable {

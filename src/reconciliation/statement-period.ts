@@ -46,6 +46,8 @@ export function spanOf(periods: readonly (Period | null)[]): Period | null {
 
 /** Where an account's payments are looked for: the period's days, and the late hours at its end. */
 export interface PaymentWindow {
+  /** The account part of the file (1 = its first) whose payments these are. */
+  part: number;
   currency: string | null;
   from: Date;
   lateFrom: Date;
@@ -57,8 +59,9 @@ const lateHourOf = (day: string, timeZone: string) => {
   return fromLocalWallClock(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1, LATE_HOUR), timeZone);
 };
 
-export function windowOf(period: Period, currency: string | null, timeZone: string): PaymentWindow {
+export function windowOf(part: number, period: Period, currency: string | null, timeZone: string): PaymentWindow {
   return {
+    part,
     currency,
     from: startOfLocalDay(period.from, timeZone),
     lateFrom: lateHourOf(period.to, timeZone),

@@ -201,7 +201,9 @@ for (const kind of databaseKinds()) {
           { date: DAY, amount: '90.00', credit: true, reference: 'LOST-90' },
         ],
         { from: DAY_BEFORE, to: DAY },
-      ).replace(`<BookgDt><Dt>${DAY_BEFORE}</Dt></BookgDt>`, '');
+      )
+        .replace(`<BookgDt><Dt>${DAY_BEFORE}</Dt></BookgDt>`, '')
+        .replace(`<ValDt><Dt>${DAY_BEFORE}</Dt></ValDt>`, '');
       const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
       await upload(page, 'Credit Bank', 'camt053', statement);
       await page.getByRole('heading', { name: /Credit Bank: statement of/ }).waitFor();

@@ -117,7 +117,8 @@ for (const kind of databaseKinds()) {
       assert.equal(run.lines, 3);
       assert.equal(run.accountId, null, 'several accounts: no one account for the run');
       assert.deepEqual(run.period, PERIOD);
-      assert.deepEqual(run.accounts, [
+      const named = run.accounts.map(({ totals, ...account }: { totals: unknown }) => account);
+      assert.deepEqual(named, [
         { accountId: OWN, currency: 'KES', period: PERIOD, lines: 1, credits: 1, ofThisBank: true },
         { accountId: `EQBLKENA/${OTHER}`, currency: 'KES', period: PERIOD, lines: 2, credits: 1, ofThisBank: false },
       ]);
@@ -126,6 +127,9 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(run.totals.debit, { count: 1, sum: '5.00' });
       // Its payment is not on the bank's own statement: asked for, not taken from the other account.
       assert.deepEqual(run.totals.not_on_statement, { count: 1, sum: '200.00' });
+      assert.deepEqual(run.accounts[0].totals.not_on_statement, { count: 1, sum: '200.00' }, "the bank's account's");
+      assert.deepEqual(run.accounts[1].totals.other_account, { count: 1, sum: '200.00' });
+      assert.deepEqual(run.accounts[1].totals.not_on_statement, { count: 0, sum: '0.00' });
 
       const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
       assert.deepEqual(
@@ -241,6 +245,24 @@ for (const kind of databaseKinds()) {
       );
       assert.equal(run.lines, 4);
       assert.deepEqual(run.totals.matched, { count: 1, sum: '10.00' });
+      const [kesPart, usdPart] = run.accounts;
+      assert.deepEqual(
+        [kesPart.totals.matched, kesPart.totals.missing_notification, kesPart.totals.not_on_statement],
+        [
+          { count: 1, sum: '10.00' },
+          { count: 2, sum: '25.00' },
+          { count: 1, sum: '111.00' },
+        ],
+        'each account its own figures: KES 20.00 and the USD 5.00 exchange on the KES account',
+      );
+      assert.deepEqual(
+        [usdPart.totals.matched, usdPart.totals.missing_notification, usdPart.totals.not_on_statement],
+        [
+          { count: 0, sum: '0.00' },
+          { count: 1, sum: '30.00' },
+          { count: 0, sum: '0.00' },
+        ],
+      );
       const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
       assert.deepEqual(
         items.filter((item) => item.category === 'not_on_statement').map((item) => item.reference),

@@ -11,7 +11,10 @@ const statements = [
     'accountId', account_id, 'currency', currency,
     'period', case when period_from is null then null
       else jsonb_build_object('from', period_from::text, 'to', period_to::text) end,
-    'lines', lines, 'credits', credits, 'ofThisBank', true))`,
+    'lines', lines, 'credits', credits, 'ofThisBank', true, 'totals', totals))`,
+  // The account part of the file (1 = the first it names) each line and each payment not on it belongs to.
+  sql`alter table reconciliation_lines add column account_part smallint`,
+  sql`alter table reconciliation_not_on_statement add column account_part smallint`,
   sql`alter table reconciliation_lines add column account_id text`,
   sql`alter table reconciliation_lines add column date_from_statement boolean not null default false`,
   sql`alter table reconciliation_lines add column found_in text`,

@@ -1,4 +1,18 @@
-import type { Run } from './words.js';
+import { formatMoney } from '../../decimal.js';
+import { CATEGORIES, type Category, type Run } from './words.js';
+
+type Account = Run['accounts'][number];
+
+/** What an account's own figures say, in its currency: each category it has something in. */
+function figuresOf(account: Account): string {
+  const parts = (Object.keys(CATEGORIES) as Category[]).flatMap((category) => {
+    const total = account.totals[category];
+    return total && total.count > 0
+      ? [`${CATEGORIES[category].name}: ${total.count} (${formatMoney(total.sum, account.currency)})`]
+      : [];
+  });
+  return parts.length > 0 ? ` — ${parts.join('; ')}` : '';
+}
 
 /** A file of several accounts, or of one the bank does not have on file, names each: only the bank's own are matched. */
 export function RunAccounts({ run }: { run: Run }) {
@@ -18,6 +32,7 @@ export function RunAccounts({ run }: { run: Run }) {
             {account.accountId ?? 'an account the file does not name'}: {account.lines}{' '}
             {account.lines === 1 ? 'line' : 'lines'}
             {account.period ? `, ${account.period.from} to ${account.period.to}` : ''}
+            {figuresOf(account)}
             {account.ofThisBank ? '' : '. Not an account of this bank on file: its money is not matched.'}
           </li>
         ))}
@@ -31,8 +46,8 @@ export function RunAccounts({ run }: { run: Run }) {
       )}
       {currencies.length > 1 && (
         <p class="note">
-          The file holds amounts in {currencies.join(' and ')}: the sums below add them together as numbers, so read
-          each line for its currency.
+          The file holds amounts in {currencies.join(' and ')}: each account's figures above are in its own currency;
+          the sums below add every account together as numbers.
         </p>
       )}
     </>
