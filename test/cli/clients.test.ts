@@ -43,7 +43,14 @@ for (const kind of databaseKinds()) {
         assert.match(human.stdout, /^clientId\s+\S+\nname\s+Equity Bank\ncreatedAt\s+\d{4}-/);
         assert.match(human.stdout, /Next, issue its credentials: bis secrets issue \S+/);
         const created = await cliJson('clients', 'create', 'KCB Bank');
-        assert.deepEqual(Object.keys(created).sort(), ['allowedIps', 'clientId', 'createdAt', 'disabled', 'name']);
+        assert.deepEqual(Object.keys(created).sort(), [
+          'allowedIps',
+          'clientId',
+          'createdAt',
+          'disabled',
+          'name',
+          'statementAccounts',
+        ]);
         assert.equal(created.name, 'KCB Bank');
       });
 
