@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { StatementLine } from '../statements/statement-line.js';
-import { narrationTokens } from './reference-tokens.js';
+import { wordsOf } from './reference-tokens.js';
 import type { PaymentWindow } from './statement-period.js';
 
 /** The payment of the bank named by one of a line's keys, the earliest key first (a lateral subquery's body). */
@@ -15,7 +15,8 @@ const paymentNamed = (clientId: string, keys: RawBuilder<unknown>, foundIn: RawB
 /**
  * Stores one batch of a statement's lines, each credit of the bank's own accounts matched in the
  * same statement against the payments of the bank: under one of the line's references (the most
- * specific first), else under a whole token of its narration (in the order they come):
+ * specific first), else under a whole word of one of its references or of its narration (in the
+ * order they come, references first):
  * - `matched`: an accepted payment with the same amount (and currency, when the line says one);
  * - `amount_mismatch`: an accepted payment with another amount or currency;
  * - `held`: the money arrived but the payment is held, or was held and returned;
@@ -42,7 +43,7 @@ export function matchLines(
       refs: line.references,
       keys: credit ? line.references.map((reference) => reference.toUpperCase()) : [],
       fields: line.referenceFields,
-      tokens: credit ? narrationTokens(line.narration) : [],
+      ...(credit ? wordsOf(line) : { tokens: [], token_fields: [] }),
       amount: line.amount,
       credit_debit: line.creditDebit,
       currency: line.currency,
@@ -54,7 +55,7 @@ export function matchLines(
     };
   });
   const byReference = paymentNamed(clientId, sql`l.keys`, sql`l.fields[k.ord]`);
-  const byNarration = paymentNamed(clientId, sql`l.tokens`, sql`'narration'`, sql`and r.id is null`);
+  const byWord = paymentNamed(clientId, sql`l.tokens`, sql`l.token_fields[k.ord]`, sql`and r.id is null`);
   return sql`
     insert into reconciliation_lines (reconciliation_id, line_no, position, booking_date, value_date, reference, refs,
       amount, credit_debit, currency, narration, category, payment_id, account_id, account_part, date_from_statement, found_in)
@@ -70,10 +71,10 @@ export function matchLines(
       end,
       p.id, l.account_id, l.account_part, l.date_from_statement, p.found_in
     from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as l(line_no integer, position text, booking_date date,
-      value_date date, refs text[], keys text[], fields text[], tokens text[], amount numeric, credit_debit text,
+      value_date date, refs text[], keys text[], fields text[], tokens text[], token_fields text[], amount numeric, credit_debit text,
       currency text, narration text, account_id text, account_part smallint, date_from_statement boolean, own boolean)
     left join lateral (${byReference}) r on true
-    left join lateral (${byNarration}) t on true
+    left join lateral (${byWord}) t on true
     cross join lateral (select coalesce(r.id, t.id) as id, coalesce(r.status, t.status) as status,
       coalesce(r.amount, t.amount) as amount, coalesce(r.currency, t.currency) as currency,
       coalesce(r.found_in, t.found_in) as found_in) p`;
@@ -124,23 +125,4 @@ export function findNotOnStatement(reconciliationId: number, clientId: string, w
       and (${window.currency}::text is null or p.currency = ${window.currency})
       and not exists (select 1 from reconciliation_lines l where l.payment_id = p.id)
     on conflict do nothing`;
-}
-
-/**
- * Count and exact sum per category, for the whole run (part null) and for each account part of
- * the file (part 1, 2...: each in its own currency); `debit` counts the lines that are not credits
- * (debits and reversals).
- */
-export function totalsOf(reconciliationId: number) {
-  return sql<{ whole: boolean; part: number | null; name: string; count: number; sum: string }>`
-    select grouping(part) = 1 as whole, part, name, count(*)::integer as count, round(coalesce(sum(amount), 0), 2)::text as sum
-    from (
-      select account_part as part, coalesce(category, 'debit') as name, amount
-      from reconciliation_lines where reconciliation_id = ${reconciliationId}
-      union all
-      select n.account_part, case when n.next_statement then 'next_statement' else 'not_on_statement' end, p.amount
-      from reconciliation_not_on_statement n join payments p on p.id = n.payment_id
-      where n.reconciliation_id = ${reconciliationId}
-    ) item
-    group by grouping sets ((name), (part, name))`;
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { StatementLine } from '../statements/statement-line.js';
-import { findNotOnStatement, matchLines, settleSharedReferences, totalsOf } from './match-lines.js';
+import { findNotOnStatement, matchLines, settleSharedReferences } from './match-lines.js';
 import { itemsExtras } from './open-items.js';
-import { TOTAL_NAMES, type Total, type TotalName } from './reconciliation-tables.js';
 import type { NewReconciliation, ReconciliationEnd, ReconciliationRow, RunItemRow, RunItemsPage } from './run-rows.js';
+import { type RunTotals, totalsOf } from './run-totals.js';
 import type { PaymentWindow } from './statement-period.js';
 
 const runColumns = [
@@ -26,14 +26,6 @@ const runColumns = [
 ] as const;
 
 /** Statement reconciliations: each run with its lines, kept as they were matched. */
-type Totals = Record<TotalName, Total>;
-
-const noTotals = (): Totals => {
-  const totals = {} as Totals;
-  for (const name of TOTAL_NAMES) totals[name] = { count: 0, sum: '0.00' };
-  return totals;
-};
-
 export function createReconciliationStore(db: Db) {
   return {
     async create(run: NewReconciliation, tx: Executor): Promise<number> {
@@ -73,23 +65,10 @@ export function createReconciliationStore(db: Db) {
      * After the last line: lines sharing a payment settled, the payments not on the statement found
      * (for each of the bank's accounts with a period), totals summed.
      */
-    async finish(
-      id: number,
-      clientId: string,
-      windows: readonly PaymentWindow[],
-      tx: Executor,
-    ): Promise<{ totals: Totals; ofPart: (part: number) => Totals }> {
+    async finish(id: number, clientId: string, windows: readonly PaymentWindow[], tx: Executor): Promise<RunTotals> {
       await settleSharedReferences(id).execute(tx);
       for (const window of windows) await findNotOnStatement(id, clientId, window).execute(tx);
-      const { rows } = await totalsOf(id).execute(tx);
-      const totals = noTotals();
-      const parts = new Map<number, Totals>();
-      for (const row of rows) {
-        const into = row.whole ? totals : (parts.get(row.part ?? 0) ?? noTotals());
-        into[row.name as TotalName] = { count: row.count, sum: row.sum };
-        if (!row.whole) parts.set(row.part ?? 0, into);
-      }
-      return { totals, ofPart: (part) => parts.get(part) ?? noTotals() };
+      return totalsOf(id, tx);
     },
 
     async end(id: number, end: ReconciliationEnd, tx: Executor): Promise<void> {

@@ -55,5 +55,40 @@ for (const kind of databaseKinds()) {
         ],
       );
     });
+
+    it('a payment notified under one word of a longer reference field matches, and the run names the field', async () => {
+      const bank = await bankWithToken(t.app, 'Long EREF bank');
+      const payment = await acceptedPayment(t.app, bank, { amount: '40.00', transactionDate: at });
+      const word = referenceOf(payment);
+      const file = mt940(
+        [
+          {
+            date: DAY,
+            amount: '40.00',
+            credit: true,
+            reference: newReference('BANK'),
+            narration: `/TRTP/SEPA OVERBOEKING/IBAN/NL12RABO0123456789/BIC/RABONL2U/NAME/J. JANSEN/EREF/25-11-2026 10:00 ${word}`,
+          },
+          {
+            date: DAY,
+            amount: '40.00',
+            credit: true,
+            reference: newReference('BANK'),
+            narration: `/TRTP/SEPA OVERBOEKING/IBAN/NL12RABO0123456789/BIC/RABONL2U/NAME/J. JANSEN/EREF/25-11-2026 ${word}9`,
+          },
+        ],
+        PERIOD,
+      );
+      const run = json(await reconcile(t.app, bank.clientId, 'mt940', file));
+      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      assert.deepEqual(
+        items.filter((item) => item.line !== null).map((item) => [item.category, item.foundIn]),
+        [
+          ['matched', ':86: EREF'],
+          ['missing_notification', null],
+        ],
+        'a whole word only: the reference with a digit after it is another',
+      );
+    });
   });
 }
