@@ -35,6 +35,8 @@ const NEEDS: Record<string, Role> = {
   'GET /admin/v1/reconciliations': 'viewer',
   'GET /admin/v1/reconciliations/{reconciliationId}': 'viewer',
   'POST /admin/v1/reconciliations/{reconciliationId}/lines/{line}/record': 'finance',
+  'PUT /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',
+  'DELETE /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',
   'GET /admin/v1/clients/{clientId}/statement-mapping': 'viewer',
   'PUT /admin/v1/clients/{clientId}/statement-mapping': 'finance',
   'GET /admin/v1/reports/daily': 'viewer',
