@@ -3,7 +3,8 @@
 // (camt.053, three accounts, one not the bank's, most entries batches of four transactions)
 // reconciled through the service's API, with the service's peak memory for each, and the time the
 // console's dashboard takes to open in Chromium.
-// `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database.
+// `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database;
+// --heap-mb 96 to run the service with its JavaScript heap capped.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
 const payments = option('--payments', 1_000_000);
 const onPglite = args.includes('--pglite');
+// --heap-mb N caps the service's JavaScript heap: the reconciliation must still finish, its memory flat.
+const heapMb = option('--heap-mb', 0);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const YEAR_FROM = '2025-11-24';
 const YEAR_TO = '2026-11-23';
@@ -91,6 +94,7 @@ const env: NodeJS.ProcessEnv = {
   // The dashboard's viewer signs in from here: the bench's own address, never listened on.
   BIS_PUBLIC_URL: PUBLIC_URL,
 };
+if (heapMb > 0) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim();
 if (onPglite) {
   delete env.DATABASE_URL;
   env.BIS_DATA_DIR = join(work, 'data');
