@@ -11,10 +11,14 @@ export function itemKeyOf(row: { line_no: number | null; payment_id: number | nu
   return row.line_no !== null ? `line-${row.line_no}` : `payment-${row.payment_id}`;
 }
 
+// Line numbers are stored as 32-bit integers: a larger one names no line, and must not reach the database.
+const MAX_LINE = 2_147_483_647;
+
 /** The key's part and number, or undefined when it is no key this service gives out. */
 export function parseItemKey(key: string): ItemKey | undefined {
   const match = KEY.exec(key);
   if (!match) return undefined;
   const number = Number(match[2]);
+  if (match[1] === 'line' && number > MAX_LINE) return undefined;
   return match[1] === 'line' ? { part: 'lines', lineNo: number } : { part: 'not_on_statement', paymentId: number };
 }

@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+import { mt940, reconcile } from '../support/money-desk.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 // A path id beyond its column's range once reached the database and came back as a 500.
 const BEYOND = ['99999999999999999999', '9223372036854775808', '9007199254740993', '1e30'];
 const NOTE = { note: 'Checked with the bank' };
 
-/** Every admin route with an id in its path: `{id}` is replaced by each value. */
-const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object }[] = [
+/** Every admin route with an id in its path: `{id}` is replaced by each value. An item key too long to be one is 400. */
+const ROUTES: {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: object;
+  answers?: number[];
+}[] = [
   { method: 'GET', url: '/admin/v1/payments/{id}' },
   { method: 'POST', url: '/admin/v1/payments/{id}/allocate', body: { customerRef: '1234567', ...NOTE } },
   { method: 'POST', url: '/admin/v1/payments/{id}/return', body: NOTE },
@@ -23,6 +30,11 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?:
     url: '/admin/v1/reconciliations/1/lines/{id}/record',
     body: { customerRef: '1234567', paymentType: 'MPESA', ...NOTE },
   },
+  { method: 'PUT', url: '/admin/v1/reconciliations/{id}/items/line-1/dealt-with', body: NOTE },
+  { method: 'PUT', url: '/admin/v1/reconciliations/1/items/line-{id}/dealt-with', body: NOTE, answers: [400, 404] },
+  { method: 'PUT', url: '/admin/v1/reconciliations/1/items/payment-{id}/dealt-with', body: NOTE, answers: [400, 404] },
+  { method: 'DELETE', url: '/admin/v1/reconciliations/1/items/line-{id}/dealt-with', answers: [400, 404] },
+  { method: 'DELETE', url: '/admin/v1/reconciliations/1/items/payment-{id}/dealt-with', answers: [400, 404] },
   { method: 'GET', url: '/admin/v1/webhooks/{id}' },
   { method: 'PATCH', url: '/admin/v1/webhooks/{id}', body: { enabled: false } },
   { method: 'DELETE', url: '/admin/v1/webhooks/{id}' },
@@ -38,7 +50,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?:
 ];
 
 for (const kind of databaseKinds()) {
-  describe(`path ids beyond the integer range get 404, not 500 (${kind})`, () => {
+  describe(`path ids beyond the integer range get 404 (or 400 for an item key), not 500 (${kind})`, () => {
     let t: TestApp;
     before(async () => {
       t = await startTestApp(kind);
@@ -48,7 +60,7 @@ for (const kind of databaseKinds()) {
     it('answers 404 on every route with an id in its path, for ids no column can hold', async () => {
       const wrong: string[] = [];
       for (const route of ROUTES) {
-        for (const id of [...BEYOND, ...(route.url.includes('lines/{id}') ? ['2147483648'] : [])]) {
+        for (const id of [...BEYOND, ...(/lines\/\{id\}|line-\{id\}/.test(route.url) ? ['2147483648'] : [])]) {
           const url = route.url.replaceAll('{id}', id);
           const response = await t.app.inject({
             method: route.method,
@@ -56,11 +68,27 @@ for (const kind of databaseKinds()) {
             headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
             ...(route.body ? { payload: route.body } : {}),
           });
-          if (response.statusCode !== 404)
+          if (!(route.answers ?? [404]).includes(response.statusCode))
             wrong.push(`${route.method} ${url}: ${response.statusCode} ${response.body}`);
         }
       }
       assert.deepEqual(wrong, []);
+    });
+
+    it('answers 400 for an item key of a run that names a line no statement can have', async () => {
+      const bank = await bankWithToken(t.app, 'Path ids bank');
+      const day = '2026-11-20';
+      const statement = mt940([{ date: day, amount: '1.00', credit: true, reference: 'X1' }], { from: day, to: day });
+      const run = json(await reconcile(t.app, bank.clientId, 'mt940', statement));
+      for (const key of ['line-2147483648', 'line-999999999999999']) {
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: `/admin/v1/reconciliations/${run.reconciliationId}/items/${key}/dealt-with`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+          payload: NOTE,
+        });
+        assert.equal(response.statusCode, 400, `${key}: ${response.body}`);
+      }
     });
   });
 }
