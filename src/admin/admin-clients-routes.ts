@@ -106,15 +106,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
         },
       },
     },
-    async (request) => {
-      const { clientId } = request.params;
-      const { disabled, statementAccounts } = request.body;
-      const actor = actorOf(request);
-      if (disabled !== undefined && statementAccounts === undefined)
-        return clientsService.setDisabled(clientId, disabled, actor);
-      if (disabled !== undefined) await clientsService.setDisabled(clientId, disabled, actor);
-      return clientsService.setStatementAccounts(clientId, statementAccounts ?? [], actor);
-    },
+    async (request) => clientsService.updateClient(request.params.clientId, request.body, actorOf(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../http/actor.js';
@@ -65,7 +65,9 @@ export async function statementUploadRoute(
     async (request, reply) => {
       const { clientId, format, from, to } = request.query;
       await reconciliationService.prepare({ clientId, format, from, to });
-      const body = await spoolBody(request.body as Readable, MAX_STATEMENT_BYTES);
+      // A request with no body at all is an empty file: the statement's reader says so, naming the line.
+      const file = (request.body as Readable | undefined) ?? Readable.from([]);
+      const body = await spoolBody(file, MAX_STATEMENT_BYTES);
       try {
         const id = await reconciliationService.reconcile(
           { clientId, format, from, to, open: body.open },

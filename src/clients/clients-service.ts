@@ -41,12 +41,11 @@ export function createClientsService(deps: ClientsServiceDeps) {
     clientId: string,
     changes: Parameters<ClientsStore['updateClient']>[1],
     actor: Actor,
-    action: AuditAction,
-    detail: Record<string, unknown>,
+    records: ReadonlyArray<readonly [AuditAction, Record<string, unknown>]>,
   ): Promise<ClientView> {
     const row = await transact(async (tx) => {
       const updated = isClientId(clientId) ? await clientsStore.updateClient(clientId, changes, tx) : undefined;
-      if (updated) await auditStore.record(action, clientId, actor, detail, tx);
+      if (updated) for (const [action, detail] of records) await auditStore.record(action, clientId, actor, detail, tx);
       return updated;
     });
     if (!row) throw notFound.client(clientId);
@@ -83,20 +82,30 @@ export function createClientsService(deps: ClientsServiceDeps) {
       const read = readRanges(cidrs);
       if ('problems' in read) throw invalidInput('allowedIps', read.problems.join('; '));
       const allowedIps = [...new Set(read.ranges.cidrs)];
-      return change(clientId, { allowed_ips: allowedIps }, actor, 'client.allowed_ips_set', { allowedIps });
+      return change(clientId, { allowed_ips: allowedIps }, actor, [['client.allowed_ips_set', { allowedIps }]]);
     },
 
     /** The accounts the bank's statements are for: a statement's other accounts are named, not matched. */
-    async setStatementAccounts(clientId: string, accounts: readonly string[], actor: Actor): Promise<ClientView> {
-      const statementAccounts = readStatementAccounts(accounts);
-      const changes = { statement_accounts: statementAccounts };
-      return change(clientId, changes, actor, 'client.statement_accounts_set', { statementAccounts });
-    },
-
-    /** A disabled client gets no token, and its tokens already issued stop working. */
-    async setDisabled(clientId: string, disabled: boolean, actor: Actor): Promise<ClientView> {
-      const action = disabled ? 'client.disabled' : 'client.enabled';
-      return change(clientId, { disabled_at: disabled ? clock.now() : null }, actor, action, {});
+    /**
+     * Disables or enables the client (a disabled one gets no token, and its tokens already issued
+     * stop working), and sets its statements' accounts: all of it or, when anything is wrong, none.
+     */
+    async updateClient(
+      clientId: string,
+      update: { disabled?: boolean | undefined; statementAccounts?: readonly string[] | undefined },
+      actor: Actor,
+    ): Promise<ClientView> {
+      const { disabled } = update;
+      const statementAccounts =
+        update.statementAccounts === undefined ? undefined : readStatementAccounts(update.statementAccounts);
+      const changes = {
+        ...(disabled === undefined ? {} : { disabled_at: disabled ? clock.now() : null }),
+        ...(statementAccounts === undefined ? {} : { statement_accounts: statementAccounts }),
+      };
+      const records: Array<readonly [AuditAction, Record<string, unknown>]> = [];
+      if (disabled !== undefined) records.push([disabled ? 'client.disabled' : 'client.enabled', {}]);
+      if (statementAccounts !== undefined) records.push(['client.statement_accounts_set', { statementAccounts }]);
+      return change(clientId, changes, actor, records);
     },
 
     async getClient(clientId: string): Promise<ClientActivityView & { secrets: SecretView[] }> {

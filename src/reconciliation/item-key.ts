@@ -12,7 +12,7 @@ export function itemKeyOf(row: { line_no: number | null; payment_id: number | nu
 }
 
 // Line numbers are stored as 32-bit integers: a larger one names no line, and must not reach the database.
-const MAX_LINE = 2_147_483_647;
+export const MAX_LINE = 2_147_483_647;
 
 /** The key's part and number, or undefined when it is no key this service gives out. */
 export function parseItemKey(key: string): ItemKey | undefined {

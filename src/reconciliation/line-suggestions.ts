@@ -87,7 +87,10 @@ export function createLineSuggestions({
         const byItsNumber = oneMember(numbers, byNumber);
         const byItsName = byItsNumber ? undefined : oneMember(names, byName);
         const member = byItsNumber ?? byItsName;
-        const heldPayments = (held.get(`${row.amount} ${row.booking_date}`) ?? []).map((payment) => ({
+        const sameMoney = (held.get(`${row.amount} ${row.booking_date}`) ?? []).filter(
+          (payment) => row.currency === null || payment.currency === row.currency,
+        );
+        const heldPayments = sameMoney.map((payment) => ({
           paymentId: payment.payment_id,
           transactionReference: payment.transaction_reference,
           amount: payment.amount,

@@ -1,8 +1,8 @@
 import { csvLine } from '../csv.js';
-import { DomainError, notFound } from '../errors.js';
+import { DomainError, invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import type { DealtWithStore, OpenFigures } from './dealt-with-store.js';
-import { parseItemKey } from './item-key.js';
+import { MAX_LINE, parseItemKey } from './item-key.js';
 import type { LineSuggestions } from './line-suggestions.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 import type { TotalName } from './reconciliation-tables.js';
@@ -61,6 +61,8 @@ export function createReconciliationQuery({
     if (query.cursor === undefined) return { parts, after: undefined };
     const kinds = parts.map((part) => CURSOR_KINDS[part]);
     const { kind, id } = pageCursor.decodeOneOf(kinds, query.cursor);
+    if (kind === CURSOR_KINDS.lines && id > MAX_LINE)
+      throw invalidInput('cursor', 'is not a cursor this service gave out');
     return { parts: parts.slice(kinds.indexOf(kind)), after: id };
   }
 

@@ -8,8 +8,10 @@
 import { MAX_REFERENCE_LENGTH } from '../payments/notification.js';
 import type { StatementLine } from '../statements/statement-line.js';
 
-// Bounds the work for a narration of long space-free text (a URL, a run of punctuation).
+// Bounds the work for a narration of long space-free text (a URL, a run of punctuation): the
+// words kept, and the pieces looked at in one text, repeats included.
 const MAX_TOKENS_PER_LINE = 200;
+const MAX_PIECES_PER_TEXT = 2000;
 const WORD = /[\p{L}\p{N}]/u;
 
 /**
@@ -40,6 +42,7 @@ export function wordsOf(line: Pick<StatementLine, 'references' | 'referenceField
 
 function wordsIn(text: string): string[] {
   const tokens = new Set<string>();
+  let pieces = 0;
   for (const stretch of text.toUpperCase().split(/\s+/)) {
     const chars = Array.from(stretch);
     const starts = [0];
@@ -50,13 +53,18 @@ function wordsIn(text: string): string[] {
       ends.push(i);
     });
     ends.push(chars.length);
+    // Both lists are in order: for each start, only the ends within a reference's length of it.
+    // A reference starts and ends with a letter or digit: a run of punctuation costs nothing.
+    let first = 0;
     for (const start of starts) {
-      for (const end of ends) {
-        if (end <= start || end - start > MAX_REFERENCE_LENGTH) continue;
-        const token = chars.slice(start, end).join('');
-        if (!WORD.test(token)) continue;
-        tokens.add(token);
-        if (tokens.size === MAX_TOKENS_PER_LINE) return [...tokens];
+      while (first < ends.length && (ends[first] as number) <= start) first += 1;
+      if (!WORD.test(chars[start] ?? '')) continue;
+      for (let at = first; at < ends.length && (ends[at] as number) - start <= MAX_REFERENCE_LENGTH; at += 1) {
+        const end = ends[at] as number;
+        if (!WORD.test(chars[end - 1] ?? '')) continue;
+        tokens.add(chars.slice(start, end).join(''));
+        pieces += 1;
+        if (tokens.size === MAX_TOKENS_PER_LINE || pieces === MAX_PIECES_PER_TEXT) return [...tokens];
       }
     }
   }

@@ -17,6 +17,11 @@ export interface Period {
  */
 export const LATE_HOUR = 18;
 
+// A period given on upload lists every unmatched payment within it as not on the statement: a
+// slip of the year (0026 for 2026, 9999) would list years of them. A year's statement is the longest.
+const FIRST_DAY = '1970-01-01';
+const MAX_GIVEN_DAYS = 366;
+
 /** The period finance gave on upload: both days or neither, each a real day, not backwards. */
 export function readGivenPeriod(from: string | undefined, to: string | undefined): Period | undefined {
   if (from === undefined && to === undefined) return undefined;
@@ -29,8 +34,11 @@ export function readGivenPeriod(from: string | undefined, to: string | undefined
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || isoDatePart(day) !== day)
       throw invalidInput(field, 'must be a day, YYYY-MM-DD');
   }
+  if (from < FIRST_DAY) throw invalidInput('from', `must be ${FIRST_DAY} or later`);
   if (to < from)
     throw invalidInput('to', `the period runs backwards, from ${from} to ${to}: to must not be before from`);
+  if (addDays(from, MAX_GIVEN_DAYS - 1) < to)
+    throw invalidInput('to', `a statement's period is at most ${MAX_GIVEN_DAYS} days: ${from} to ${to} is longer`);
   return { from, to };
 }
 

@@ -5,6 +5,7 @@ import { databaseKinds } from '../support/databases.js';
 import {
   type Bank,
   exportRecords,
+  exportRecordsHolding,
   heldPayment,
   newMemberNumber,
   payableMember,
@@ -63,7 +64,7 @@ for (const kind of databaseKinds()) {
       assert.equal(allocated.note, 'Member called; typo in the account number');
       assert.equal(allocated.detail.erpRefId, payment.erpRefId);
 
-      const { records } = await exportRecords(t.app);
+      const { records } = await exportRecordsHolding(t.app, (record) => record.erpRefId === payment.erpRefId);
       const exported = records.filter((record) => record.erpRefId === payment.erpRefId);
       assert.equal(exported.length, 1);
       assert.equal(exported[0].customerRef, member, 'the ERP credits the member it was allocated to');
@@ -198,7 +199,7 @@ for (const kind of databaseKinds()) {
       const payment = json(await admin(t.app, 'GET', `/payments/${held.paymentId}`));
       assert.equal(payment.erpRefId, winner.erpRefId);
       assert.equal(payment.history.filter((entry: { kind: string }) => entry.kind === 'allocated').length, 1);
-      const { records } = await exportRecords(t.app);
+      const { records } = await exportRecordsHolding(t.app, (record) => record.paymentId === String(held.paymentId));
       assert.equal(records.filter((record) => record.paymentId === String(held.paymentId)).length, 1);
     });
 

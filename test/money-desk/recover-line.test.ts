@@ -5,7 +5,7 @@ import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
   type Bank,
-  exportRecords,
+  exportRecordsHolding,
   heldPayment,
   newMemberNumber,
   newReference,
@@ -70,7 +70,7 @@ for (const kind of databaseKinds()) {
       assert.equal(line.recorded, true);
       assert.equal(line.payment.paymentId, payment.paymentId);
 
-      const { records } = await exportRecords(t.app);
+      const { records } = await exportRecordsHolding(t.app, (r) => r.erpRefId === payment.erpRefId);
       const exported = records.filter((r) => r.erpRefId === payment.erpRefId);
       assert.equal(exported.length, 1);
       assert.equal(exported[0].source, 'statement');
@@ -111,7 +111,7 @@ for (const kind of databaseKinds()) {
       });
       assert.equal(other.statusCode, 409, other.body);
       assert.equal(json(other).resultCode, 3);
-      const { records } = await exportRecords(t.app);
+      const { records } = await exportRecordsHolding(t.app, (r) => r.transactionReference === lost.reference);
       assert.equal(records.filter((r) => r.transactionReference === lost.reference).length, 1);
     });
 

@@ -97,6 +97,12 @@ for (const kind of databaseKinds()) {
       const tooLong = await admin(t.app, 'PATCH', `/clients/${clientId}`, { statementAccounts: ['x'.repeat(65)] });
       assert.equal(tooLong.statusCode, 400, tooLong.body);
       assert.equal((await admin(t.app, 'PATCH', `/clients/${clientId}`, {})).statusCode, 400);
+      const half = await admin(t.app, 'PATCH', `/clients/${clientId}`, { disabled: true, statementAccounts: ['  '] });
+      assert.equal(half.statusCode, 400, half.body);
+      const after = json(await admin(t.app, 'GET', `/clients/${clientId}`));
+      assert.deepEqual([after.disabled, after.statementAccounts], [false, [OWN, 'KE12 3456']], 'nothing of it saved');
+      const both = await admin(t.app, 'PATCH', `/clients/${clientId}`, { disabled: true, statementAccounts: [OWN] });
+      assert.deepEqual([json(both).disabled, json(both).statementAccounts], [true, [OWN]]);
     });
 
     it('a two-account MT940: each account named, each line with its account, the other account never matched', async () => {

@@ -138,7 +138,7 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(refsIn(await itemsOf(run.reconciliationId), 'not_on_statement'), [referenceOf(inside)]);
     });
 
-    it('a period that runs backwards, or half a period, is refused and nothing is stored', async () => {
+    it('a period that runs backwards, half a period, or one of over a year is refused and nothing is stored', async () => {
       const bank = await bankWithToken(t.app, 'Backwards bank');
       const file = mt940([{ date: '2026-11-28', amount: '1.00', credit: true, reference: 'X' }], {
         from: '2026-11-28',
@@ -153,11 +153,23 @@ for (const kind of databaseKinds()) {
       assert.match(json(half).message, /both from and to/);
       const notADay = await withPeriod(bank.clientId, { from: '2026-02-30', to: '2026-03-01' }, file);
       assert.equal(notADay.statusCode, 400, notADay.body);
+      for (const slip of [
+        { from: '0026-11-28', to: '2026-11-28' },
+        { from: '2026-11-28', to: '9999-12-31' },
+        { from: '2025-11-27', to: '2026-11-28' },
+      ]) {
+        const refused = await withPeriod(bank.clientId, slip, file);
+        assert.equal(refused.statusCode, 400, `${JSON.stringify(slip)}: ${refused.body}`);
+      }
+      const aYear = await withPeriod(bank.clientId, { from: '2025-11-28', to: '2026-11-28' }, file);
+      assert.equal(aYear.statusCode, 201, `366 days, as long as a period may be: ${aYear.body}`);
+      const afterYear = await runCount();
       const camt = camt053([], { from: '2026-11-28', to: '2026-11-27' });
       const fileBackwards = await reconcile(t.app, bank.clientId, 'camt053', camt);
       assert.equal(fileBackwards.statusCode, 400, fileBackwards.body);
       assert.match(json(fileBackwards).message, /backwards/);
-      assert.equal(await runCount(), before);
+      assert.equal(await runCount(), afterYear);
+      assert.equal(afterYear, before + 1, 'only the year was stored');
     });
   });
 }

@@ -89,6 +89,26 @@ for (const kind of databaseKinds()) {
         });
         assert.equal(response.statusCode, 400, `${key}: ${response.body}`);
       }
+      const cursor = Buffer.from('rl:3000000000').toString('base64url');
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/admin/v1/reconciliations/${run.reconciliationId}?cursor=${cursor}`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      assert.equal(page.statusCode, 400, `a cursor beyond a line number: ${page.body}`);
+    });
+
+    it('answers 400 naming the file as empty for a statement upload with no body at all', async () => {
+      const bank = await bankWithToken(t.app, 'No body bank');
+      for (const format of ['mt940', 'camt053']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/admin/v1/reconciliations?clientId=${bank.clientId}&format=${format}`,
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+        assert.equal(response.statusCode, 400, `${format}: ${response.body}`);
+        assert.match(json(response).message, /^line 1: the file is empty/);
+      }
     });
   });
 }

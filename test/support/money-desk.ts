@@ -62,6 +62,19 @@ export async function exportRecords(app: FastifyInstance, query: Record<string, 
   };
 }
 
+/**
+ * The export once it holds a record the test just made. The export stops before the oldest
+ * transaction still open on the whole PostgreSQL server (so a payment committing late is never
+ * skipped), and other test files' databases share that server: a payment may wait a moment.
+ */
+export async function exportRecordsHolding(app: FastifyInstance, wanted: (record: Record<string, unknown>) => boolean) {
+  for (let attempt = 0; ; attempt++) {
+    const exported = await exportRecords(app);
+    if (exported.records.some(wanted) || attempt === 100) return exported;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** One entry of a statement built for a test. */
 export interface Entry {
   /** YYYY-MM-DD */
