@@ -50,7 +50,7 @@ export function createExportFeeds({
 
     async move(name: string, input: { cursor: string; previous: string | null }, actor: Actor) {
       const feed = readFeedName(name);
-      const upper = await exportStore.upperBound();
+      const upper = await exportStore.upperBound('feed');
       const next = BigInt(exportCursor.decode(input.cursor, installId, upper, 'cursor'));
       if (input.previous !== null && BigInt(exportCursor.decode(input.previous, installId, upper, 'previous')) > next) {
         throw invalidInput('cursor', 'is behind previous: the feed only moves forward');

@@ -21,12 +21,16 @@ export type ExportRow = PaymentListRow & { txid: string };
 export function createExportStore(db: Db) {
   return {
     /**
-     * The oldest transaction still running (or the next to start). Every transaction below it
-     * has finished, so every payment it accepted is visible now and nothing below it can appear later.
+     * For a feed, the oldest transaction still running (or the next to start): every transaction
+     * below it has finished, so every payment it accepted is visible now and nothing below it can
+     * appear later. For a one-off extract, which no export resumes, the next transaction to start:
+     * every payment accepted by now, though a transaction still open anywhere on the server would
+     * hold the feed's bound back.
      */
-    async upperBound(ex: Executor = db): Promise<string> {
-      const { rows } = await sql<{ bound: string }>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as bound`.execute(ex);
+    async upperBound(use: 'feed' | 'extract', ex: Executor = db): Promise<string> {
+      const bound =
+        use === 'feed' ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`pg_snapshot_xmax(pg_current_snapshot())`;
+      const { rows } = await sql<{ bound: string }>`select ${bound}::text as bound`.execute(ex);
       const [row] = rows;
       if (!row) throw new Error('pg_current_snapshot() returned no row');
       return row.bound;

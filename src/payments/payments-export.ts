@@ -96,7 +96,7 @@ export function createPaymentsExport({
       const { from, to } = paidWindow(request, timeZone);
       const feedCursor = request.feed === undefined ? undefined : await exportFeeds.cursorOf(request.feed);
       const since = request.since ?? feedCursor;
-      const upperTxid = await exportStore.upperBound();
+      const upperTxid = await exportStore.upperBound(dated ? 'extract' : 'feed');
       const lowerTxid = since === undefined ? undefined : exportCursor.decode(since, installId, upperTxid);
 
       async function* lines(): AsyncIterable<string> {
