@@ -7,7 +7,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LAST_DAY = '9999-12-31';
 
 /** What a person asked for: the first and last day (or exact instants) of the payments wanted. */
-export interface DayRange {
+interface DayRange {
   from?: string | undefined;
   to?: string | undefined;
 }

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
-export const LINE_CATEGORIES = ['matched', 'amount_mismatch', 'held', 'missing_notification', 'other_account'] as const;
+const LINE_CATEGORIES = ['matched', 'amount_mismatch', 'held', 'missing_notification', 'other_account'] as const;
 /** Where a credit line of a statement lands: exactly one of these. */
-export type LineCategory = (typeof LINE_CATEGORIES)[number];
+type LineCategory = (typeof LINE_CATEGORIES)[number];
 
 /** Count and exact sum of one category of a run. */
 export interface Total {

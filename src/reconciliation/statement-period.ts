@@ -15,7 +15,7 @@ export interface Period {
  * the next statement": banks close a day's statement in the evening, and what is paid later is
  * often booked the next day. Earlier in the day, missing from the statement is a real question.
  */
-export const LATE_HOUR = 18;
+const LATE_HOUR = 18;
 
 // A period given on upload lists every unmatched payment within it as not on the statement: a
 // slip of the year (0026 for 2026, 9999) would list years of them. A year's statement is the longest.

@@ -127,7 +127,7 @@ function declaredDecoder(head: string): TextDecoder {
  * before that, and up to where they are complete characters: one cut by the chunk's end may go on
  * in the next, unless this is the end of the file.
  */
-export function scanUtf8(bytes: Uint8Array, end: boolean): { invalidAt: number; multibyte: boolean; complete: number } {
+function scanUtf8(bytes: Uint8Array, end: boolean): { invalidAt: number; multibyte: boolean; complete: number } {
   let multibyte = false;
   let at = 0;
   while (at < bytes.length) {
