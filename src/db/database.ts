@@ -35,6 +35,12 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where the embedded database keeps its files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * The files an in-memory embedded database starts from, as the engine's own dump makes them:
+   * tests start each database as a copy of one migrated cluster instead of running initdb and
+   * every migration again.
+   */
+  image?: Blob | undefined;
 }
 
 const INT8_OID = 20;
@@ -129,7 +135,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
     if (options.dataDir !== undefined) seedFromTemplate(options.dataDir);
-    const pglite = await PGlite.create({ dataDir: options.dataDir, startParams: EMBEDDED_START_PARAMS });
+    const pglite = await PGlite.create({
+      dataDir: options.dataDir,
+      startParams: EMBEDDED_START_PARAMS,
+      ...(options.image && options.dataDir === undefined ? { loadDataDir: options.image } : {}),
+    });
     // The engine creates its files readable by everyone (0666), whatever the umask: they are made
     // private now, and the files it makes later sit in folders only the service's user can enter.
     if (options.dataDir) makeDataDirPrivate(options.dataDir);

@@ -3,6 +3,7 @@ import { describe } from 'node:test';
 import pg from 'pg';
 import { type Database, type DatabaseOptions, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { migratedPgliteImage, migratedPostgresTemplate, whileInUse } from './migrated-images.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,17 +29,29 @@ export interface TestDatabase {
 }
 
 /**
- * A new, empty database: in-memory PGlite, or a database of its own on the PostgreSQL server, so
- * test files running at once never see each other's rows.
+ * A new database: in-memory PGlite, or a database of its own on the PostgreSQL server, so test
+ * files running at once never see each other's rows. `empty` is what a new install starts from;
+ * `migrated` holds the schema already, as every migration leaves it, and no rows.
  */
-export async function createTestDatabase(kind: DatabaseKind, dataDir?: string): Promise<TestDatabase> {
-  if (kind === 'pglite') return { options: { dataDir }, dispose: async () => {} };
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  dataDir?: string,
+  start: 'empty' | 'migrated' = 'empty',
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const image = start === 'migrated' && dataDir === undefined ? await migratedPgliteImage() : undefined;
+    return { options: { dataDir, image }, dispose: async () => {} };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `bis_test_${randomBytes(6).toString('hex')}`;
+  const template = start === 'migrated' ? ` template ${await migratedPostgresTemplate(serverUrl)}` : '';
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await whileInUse(() => admin.query(`create database ${name}${template}`));
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -58,7 +58,7 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase(kind, options.dataDir);
+  const testDb = await createTestDatabase(kind, options.dataDir, 'migrated');
   const clock = new ManualClock();
   const start = async (config: Partial<AppConfig>, dispose: boolean): Promise<TestApp> => {
     const database = await openMigrated(testDb.options);
