@@ -1,3 +1,4 @@
+import { after } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig } from '../../src/app.js';
 import { freePort, launchBrowser } from './browser.js';
@@ -12,22 +13,28 @@ export interface ConsoleRig {
   close(): Promise<void>;
 }
 
+let browser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for the whole file, both databases' suites: a suite opens contexts of its own, which
+ * share nothing, and a launch costs more than most of the tests it would serve.
+ */
+function fileBrowser(): Promise<Browser> {
+  browser ??= launchBrowser();
+  return browser;
+}
+
+after(async () => {
+  if (browser) await (await browser).close();
+});
+
 /** The service listening on a port of its own, as a browser reaches it, and a headless Chromium. */
 export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig> = {}): Promise<ConsoleRig> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const service = await startTestApp(kind, { config: { publicUrl: origin, ...config } });
   await service.app.listen({ port, host: '127.0.0.1' });
-  const browser = await launchBrowser();
-  return {
-    service,
-    browser,
-    origin,
-    close: async () => {
-      await browser.close();
-      await service.close();
-    },
-  };
+  return { service, browser: await fileBrowser(), origin, close: () => service.close() };
 }
 
 /** Signs in on the console's sign-in page, with the two-factor code when one is given; the dashboard is open. */
