@@ -20,14 +20,6 @@ checks() {
   npm run --silent check:console-types
 }
 
-# Test files run several at once: each makes its own databases and listens on ports of its own, and
-# most of a file's time is spent waiting (on PostgreSQL, on the browser, on a child process), which
-# one file at a time per core would leave idle.
-concurrency="${TEST_CONCURRENCY:-4}"
-
 stage "static checks" checks
 stage "console build" node scripts/build-console.mjs
-if [ "$#" -gt 0 ]; then files=("$@"); else files=(test/*.test.ts test/*/*.test.ts); fi
-stage "test files" node --import tsx --test --test-concurrency="$concurrency" \
-  --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=./test/support/summary-reporter.mjs --test-reporter-destination=stdout "${files[@]}"
+stage "test files" node --import tsx scripts/run-tests.mjs "$@"

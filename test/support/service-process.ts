@@ -36,7 +36,11 @@ export async function startService(env: NodeJS.ProcessEnv, options: StartOptions
         // not answering yet
       }
     }
-    if (attempt > 150) throw new Error(`the service did not start:\n${output}`);
+    // A minute: test files run several at once on a small machine, and a start there can be slow.
+    if (attempt > 300) {
+      child.kill('SIGKILL');
+      throw new Error(`the service did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
