@@ -1,0 +1,104 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, actsAsAdmin } from '../../../http/actor.js';
+import { AdminError, described, NoBody } from '../../../http/schemas.js';
+import { endpointForNonAdmin } from '../../../webhooks/non-admin-views.js';
+import type { EndpointView, WebhookInput, WebhooksService } from '../../../webhooks/webhooks-service.js';
+import { Webhook, WebhookChange, WebhookCreate, WebhookParams, WebhookWithSecret } from './schemas.js';
+
+type ById = { Params: { webhookId: string } };
+
+/** A URL's query may hold the receiver's token: finance and viewers see it masked. */
+const shownTo = (request: FastifyRequest, view: EndpointView) =>
+  actsAsAdmin(request) ? view : endpointForNonAdmin(view);
+
+/** The ERP's webhook endpoints: added, changed, their secret rotated, removed. */
+export async function adminWebhooksRoutes(
+  app: FastifyInstance,
+  { webhooksService }: { webhooksService: WebhooksService },
+) {
+  app.post<{ Body: WebhookInput }>(
+    '/webhooks',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Add a webhook endpoint: the events it gets, signed with a secret shown once',
+        body: WebhookCreate,
+        response: { 201: WebhookWithSecret, 403: AdminError },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await webhooksService.create(request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/webhooks',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'The webhook endpoints; their URLs without the query but for admins',
+        response: {
+          200: Type.Object({ items: Type.Array(Webhook) }, { description: 'Every endpoint; never a secret' }),
+        },
+      },
+    },
+    async (request) => ({ items: (await webhooksService.list()).map((view) => shownTo(request, view)) }),
+  );
+
+  app.get<ById>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'A webhook endpoint; its URL without the query but for admins',
+        params: WebhookParams,
+        response: { 200: described(Webhook, 'The endpoint; never its secret') },
+      },
+    },
+    async (request) => shownTo(request, await webhooksService.get(request.params.webhookId)),
+  );
+
+  app.patch<ById & { Body: WebhookInput }>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Change an endpoint: its URL, events, description, whether it is internal or enabled',
+        params: WebhookParams,
+        body: WebhookChange,
+        response: {
+          200: described(Webhook, 'The endpoint as it now is'),
+        },
+      },
+    },
+    async (request) => webhooksService.update(request.params.webhookId, request.body, actorOf(request)),
+  );
+
+  app.post<ById>(
+    '/webhooks/:webhookId/rotate-secret',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'A new signing secret, shown once; the old one keeps signing beside it for 24 hours',
+        params: WebhookParams,
+        response: { 200: WebhookWithSecret },
+      },
+    },
+    async (request) => webhooksService.rotate(request.params.webhookId, actorOf(request)),
+  );
+
+  app.delete<ById>(
+    '/webhooks/:webhookId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Remove an endpoint, and its messages',
+        params: WebhookParams,
+        response: { 204: NoBody('Removed') },
+      },
+    },
+    async (request, reply) => {
+      await webhooksService.remove(request.params.webhookId, actorOf(request));
+      return reply.code(204).send();
+    },
+  );
+}
