@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 /**
@@ -48,7 +50,10 @@ const secured = (reply: FastifyReply) =>
     .header('x-frame-options', 'DENY');
 
 /** The web console for the organisation's staff: one page, whose script calls the admin API. */
-export async function consoleRoutes(app: FastifyInstance, { dir = new URL('dist/console/', PACKAGE_ROOT) } = {}) {
+export const consoleRoutes: FastifyPluginAsyncTypebox<{ dir?: URL }> = async (
+  app,
+  { dir = new URL('dist/console/', PACKAGE_ROOT) } = {},
+) => {
   const built = readBuilt(dir);
   // Served to anyone before signing in: counted against the address's public limit.
   app.addHook('onRoute', (route) => {
@@ -66,7 +71,8 @@ export async function consoleRoutes(app: FastifyInstance, { dir = new URL('dist/
   // Every address under /console is the same page: the console shows what the address names.
   app.get('/console', { schema: { hide: true } }, page);
   app.get('/console/*', { schema: { hide: true } }, page);
-  app.get<{ Params: { name: string } }>('/console/assets/:name', { schema: { hide: true } }, async (request, reply) => {
+  const AssetParams = Type.Object({ name: Type.String() });
+  app.get('/console/assets/:name', { schema: { hide: true, params: AssetParams } }, async (request, reply) => {
     const asset = built?.assets.get(request.params.name);
     if (!asset) return secured(reply).code(404).type('text/plain; charset=utf-8').send('Not found\n');
     // Named by their content: a new build has new names, so a browser may keep these for good.
@@ -75,4 +81,4 @@ export async function consoleRoutes(app: FastifyInstance, { dir = new URL('dist/
       .type(asset.type)
       .send(asset.body);
   });
-}
+};

@@ -40,6 +40,14 @@ test('nothing but the app imports from src/routes: no service or store reaches u
   assert.deepEqual(offenders(mayImport, 'routes'), []);
 });
 
+test('no route declares its request types by hand: they come from its schemas through the TypeBox type provider', () => {
+  const handWritten = sources
+    .filter(({ file }) => under('routes')(file))
+    .filter(({ text }) => /\.(get|post|put|patch|delete|head|options|all|route)\s*<\s*[{A-Za-z]/.test(text))
+    .map(({ file }) => file);
+  assert.deepEqual(handWritten, []);
+});
+
 test('no source file is longer than 200 lines', () => {
   const long = sources.filter(({ text }) => text.split('\n').length > 201).map(({ file }) => file);
   assert.deepEqual(long, []);

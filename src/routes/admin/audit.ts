@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-actions.js';
 import type { AuditStore } from '../../audit/audit-store.js';
 import { actsAsAdmin } from '../../http/actor.js';
@@ -26,21 +26,11 @@ const Event = Type.Object({
   detail: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed; never a secret' }),
 });
 
-type Query = {
-  from?: string;
-  to?: string;
-  operator?: string;
-  action?: string;
-  order?: 'oldest' | 'newest';
-  limit?: number;
-  cursor?: string;
-};
-
-export async function adminAuditRoutes(
-  app: FastifyInstance,
-  { auditStore, timeZone }: { auditStore: Pick<AuditStore, 'list'>; timeZone: string },
-) {
-  app.get<{ Querystring: Query }>(
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<{
+  auditStore: Pick<AuditStore, 'list'>;
+  timeZone: string;
+}> = async (app, { auditStore, timeZone }) => {
+  app.get(
     '/audit',
     {
       config: { role: 'viewer' },
@@ -109,4 +99,4 @@ export async function adminAuditRoutes(
       };
     },
   );
-}
+};

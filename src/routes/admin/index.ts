@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { useAnswerStyle } from '../../http/answer-style.js';
 import { trackMethods } from '../../http/method-not-allowed.js';
 import {
@@ -29,7 +29,7 @@ import { adminWebhookMessagesRoutes } from './webhooks/messages.js';
 import { adminWebhooksRoutes } from './webhooks/webhooks.js';
 
 /** The organisation's own API, behind its own token: an encapsulated plugin so its hook guards only these routes. */
-export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const authenticate = adminAuth(services.adminAuthDeps);
   useAnswerStyle(app, 'admin');
   app.addHook('onRoute', (route) => {
@@ -89,4 +89,4 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     await guarded.register(adminAuditRoutes, services);
   });
   answerWrongMethods();
-}
+};

@@ -1,30 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { conflict, DomainError } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
-import { AdminError } from '../../http/schemas.js';
+import { AdminError, Timestamp } from '../../http/schemas.js';
 import type { AdminTokens } from '../../operators/admin-tokens.js';
-import type { SetupInput, SetupService } from '../../operators/setup-service.js';
+import type { SetupService } from '../../operators/setup-service.js';
 import { Operator } from './operators/schemas.js';
-
-type InitBody = Partial<SetupInput> & { setupCode: string };
 
 const FirstAdmin = Type.Composite(
   [
     Operator,
     Type.Object({
       inviteUrl: Type.Optional(Type.String({ description: 'Without a password: the link to set one' })),
-      inviteExpiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+      inviteExpiresAt: Type.Optional(Timestamp()),
     }),
   ],
   { description: 'The admin operator was made (or, with recover, reset)' },
 );
 
-export async function adminInitRoutes(
-  app: FastifyInstance,
-  { adminTokens, setupService }: { adminTokens: AdminTokens; setupService: SetupService },
-) {
-  app.post<{ Body: InitBody }>(
+export const adminInitRoutes: FastifyPluginAsyncTypebox<{
+  adminTokens: AdminTokens;
+  setupService: SetupService;
+}> = async (app, { adminTokens, setupService }) => {
+  app.post(
     '/init',
     {
       schema: {
@@ -78,4 +76,4 @@ export async function adminInitRoutes(
       return reply.code(201).send({ adminToken: result.token });
     },
   );
-}
+};

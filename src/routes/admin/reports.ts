@@ -1,25 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Nullable } from '../../http/schemas.js';
-import { type DailyReport, type DailyReportQuery, MAX_DAYS } from '../../reports/daily-report.js';
+import { type DailyReport, DailyReportQuery } from '../../reports/daily-report.js';
 
 const Total = Type.Object({ count: Type.Integer(), sum: Type.String({ description: 'Exact decimal' }) });
 const Statuses = { accepted: Total, held: Total, returned: Total };
 
-export async function adminReportRoutes(app: FastifyInstance, { dailyReport }: { dailyReport: DailyReport }) {
-  app.get<{ Querystring: DailyReportQuery }>(
+export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyReport }> = async (
+  app,
+  { dailyReport },
+) => {
+  app.get(
     '/reports/daily',
     {
       config: { role: 'viewer' },
       schema: {
         summary: 'Count and exact sum per day of accepted, held and returned payments',
-        querystring: Type.Object({
-          from: Type.Optional(Type.String({ description: 'First day, YYYY-MM-DD (default: 30 days before to)' })),
-          to: Type.Optional(
-            Type.String({ description: `Last day, YYYY-MM-DD, inclusive (default: today); at most ${MAX_DAYS} days` }),
-          ),
-          groupBy: Type.Optional(Type.Union([Type.Literal('client'), Type.Literal('paymentType')])),
-        }),
+        querystring: DailyReportQuery,
         response: {
           200: Type.Object(
             {
@@ -52,4 +49,4 @@ export async function adminReportRoutes(app: FastifyInstance, { dailyReport }: {
     },
     async (request) => dailyReport.report(request.query),
   );
-}
+};

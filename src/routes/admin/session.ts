@@ -1,5 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { DomainError } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
@@ -49,11 +50,11 @@ export interface SessionRoutesOptions {
 }
 
 /** Signing in, outside the guarded routes: it is what gets a person their session. */
-export async function adminSignInRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+export const adminSignInRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const { signInService, publicUrl, sessionMaxMs } = options;
   const ownOrigin = new URL(publicUrl).origin;
   const secure = publicUrl.startsWith('https://');
-  app.post<{ Body: { email: string; password: string; code?: string } }>(
+  app.post(
     '/session',
     {
       config: { bodyTime: 'quick' },
@@ -84,10 +85,10 @@ export async function adminSignInRoutes(app: FastifyInstance, options: SessionRo
       return { operator, csrfToken };
     },
   );
-}
+};
 
 /** Who is signed in, and signing out: for any signed-in operator. */
-export async function adminSessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+export const adminSessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, options) => {
   const { signInService, publicUrl } = options;
   const secure = publicUrl.startsWith('https://');
   const clearCookie = (reply: FastifyReply) =>
@@ -103,11 +104,12 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
       const principal = request.principal;
       const { timeZone } = options;
       const now = options.clock.now();
-      if (!principal || principal.kind === 'owner') return { kind: 'owner', mustSetUpTwoFactor: false, timeZone, now };
+      if (!principal || principal.kind === 'owner')
+        return { kind: 'owner' as const, mustSetUpTwoFactor: false, timeZone, now };
       const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
       const operator = await options.operatorsService.get(principal.operatorId);
       return {
-        kind: 'operator',
+        kind: 'operator' as const,
         operator,
         ...(principal.via.kind === 'session' && sessionId ? { csrfToken: csrfTokenOf(sessionId) } : {}),
         mustSetUpTwoFactor: principal.mustSetUpTwoFactor,
@@ -131,4 +133,4 @@ export async function adminSessionRoutes(app: FastifyInstance, options: SessionR
       return clearCookie(reply).code(204).send();
     },
   );
-}
+};

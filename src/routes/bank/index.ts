@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rateLimited } from '../../errors.js';
 import { useAnswerStyle } from '../../http/answer-style.js';
 import { bankBearerAuth } from '../../http/bearer-auth.js';
@@ -10,7 +10,7 @@ import { paymentsRoutes } from './payments.js';
 import { validateRoutes } from './validate.js';
 
 /** The bank API behind its bearer token, answered in the contract's words. */
-export async function bankRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export const bankRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   useAnswerStyle(app, 'bank');
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, nulInJson: 'route-decides' };
@@ -48,4 +48,4 @@ export async function bankRoutes(app: FastifyInstance, { services }: { services:
   await app.register(validateRoutes, { membersService: services.membersService });
   await app.register(paymentsRoutes, { paymentsService: services.paymentsService });
   answerWrongMethods();
-}
+};

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { BANK_RESULT, CUSTOMER_NOT_FOUND } from '../../http/contract-answers.js';
 import { BankError, NoBody } from '../../http/schemas.js';
 import type { MembersService } from '../../members/members-service.js';
@@ -22,8 +22,11 @@ const ValidateBody = Type.Object(
   { additionalProperties: true, examples: [{ customerRef: '1234567' }] },
 );
 
-export async function validateRoutes(app: FastifyInstance, { membersService }: { membersService: MembersService }) {
-  app.post<{ Body: { customerRef: string } }>(
+export const validateRoutes: FastifyPluginAsyncTypebox<{ membersService: MembersService }> = async (
+  app,
+  { membersService },
+) => {
+  app.post(
     '/bank/v1/validate',
     {
       bodyLimit: VALIDATE_BODY_LIMIT,
@@ -60,4 +63,4 @@ export async function validateRoutes(app: FastifyInstance, { membersService }: {
       };
     },
   );
-}
+};

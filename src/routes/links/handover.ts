@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { readyPage, revealedPage } from '../../clients/handover-page.js';
 import type { HandoverService } from '../../clients/handover-service.js';
 import { gone, notFound } from '../../errors.js';
@@ -18,7 +18,10 @@ const Revealed = Type.Object(
 const onLink = { tags: ['handover'], security: [], params: LinkParams };
 
 /** The secure hand-over: a one-time link that shows a bank its credentials once. */
-export async function handoverRoutes(app: FastifyInstance, { handoverService }: { handoverService: HandoverService }) {
+export const handoverRoutes: FastifyPluginAsyncTypebox<{ handoverService: HandoverService }> = async (
+  app,
+  { handoverService },
+) => {
   const answerWrongMethods = setUpLinkRoutes(app);
   // A browser posts an empty form, curl posts nothing at all: whatever comes is read and ignored.
   app.removeAllContentTypeParsers();
@@ -27,7 +30,7 @@ export async function handoverRoutes(app: FastifyInstance, { handoverService }: 
   );
   const stateError = (state: 'gone' | 'unknown') => (state === 'gone' ? gone.link() : notFound.link());
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/handover/:token',
     {
       schema: {
@@ -48,7 +51,7 @@ export async function handoverRoutes(app: FastifyInstance, { handoverService }: 
     },
   );
 
-  app.post<{ Params: { token: string } }>(
+  app.post(
     '/handover/:token',
     {
       schema: {
@@ -67,4 +70,4 @@ export async function handoverRoutes(app: FastifyInstance, { handoverService }: 
     },
   );
   answerWrongMethods();
-}
+};

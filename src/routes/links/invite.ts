@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { Html, LinkError, LinkParams, sendPage, setUpLinkRoutes, wantsJson } from '../../http/link-pages.js';
@@ -15,7 +15,10 @@ function passwordOf(body: unknown): string {
 }
 
 /** An operator's one-time invite link: a GET shows the form and never uses it up; a POST with a password, once, sets it. */
-export async function inviteRoutes(app: FastifyInstance, { operatorsService }: { operatorsService: OperatorsService }) {
+export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: OperatorsService }> = async (
+  app,
+  { operatorsService },
+) => {
   const answerWrongMethods = setUpLinkRoutes(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -32,7 +35,7 @@ export async function inviteRoutes(app: FastifyInstance, { operatorsService }: {
     }
   });
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/invite/:token',
     {
       schema: {
@@ -48,7 +51,7 @@ export async function inviteRoutes(app: FastifyInstance, { operatorsService }: {
       sendPage(reply, 200, invitePage(await operatorsService.inspectInvite(request.params.token))),
   );
 
-  app.post<{ Params: { token: string }; Body: unknown }>(
+  app.post(
     '/invite/:token',
     {
       schema: {
@@ -90,4 +93,4 @@ export async function inviteRoutes(app: FastifyInstance, { operatorsService }: {
     },
   );
   answerWrongMethods();
-}
+};

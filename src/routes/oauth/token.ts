@@ -45,6 +45,10 @@ const OAuthErrorBody = (description: string) =>
     { description },
   );
 
+/**
+ * The one route without the TypeBox type provider: its body schema is for the document only (the
+ * service reads the raw form), so a type drawn from it would say the body is an object when it is text.
+ */
 export async function tokenRoutes(app: FastifyInstance, { tokenService }: { tokenService: TokenService }) {
   useAnswerStyle(app, 'oauth');
   useBodyTime(app, 'quick');

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 
 // A load balancer's health check gives up after a few seconds: a database that does not answer
@@ -16,7 +16,10 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 const Status = (description: string) => Type.Object({ status: Type.String() }, { description });
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: Pick<Database, 'ping'> }) {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Pick<Database, 'ping'> }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/healthz',
     {
@@ -50,4 +53,4 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       }
     },
   );
-}
+};

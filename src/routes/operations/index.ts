@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/database.js';
 import { trackMethods } from '../../http/method-not-allowed.js';
 import type { Metrics } from '../../http/metrics.js';
@@ -17,10 +17,10 @@ export interface OperationsOptions {
 }
 
 /** What the machines around the service read: health, metrics and the OpenAPI document. */
-export async function operationsRoutes(
-  app: FastifyInstance,
-  { database, metrics, metricsAccess, metricsAddress }: OperationsOptions,
-) {
+export const operationsRoutes: FastifyPluginAsyncTypebox<OperationsOptions> = async (
+  app,
+  { database, metrics, metricsAccess, metricsAddress },
+) => {
   const answerWrongMethods = trackMethods(app);
   await app.register(healthRoutes, { database });
   if (metricsAddress) serveMetricsApart(app, metricsAddress, metrics);
@@ -40,4 +40,4 @@ export async function operationsRoutes(
     return reply.type('application/json; charset=utf-8').send(document);
   });
   answerWrongMethods();
-}
+};

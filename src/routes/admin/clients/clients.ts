@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import type { ClientsService } from '../../../clients/clients-service.js';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, NoBody, NullableTimestamp, Timestamp } from '../../../http/schemas.js';
@@ -48,8 +48,11 @@ const Secret = Type.Object({
 const ClientParams = Type.Object({ clientId: Type.String() });
 const SecretParams = Type.Object({ clientId: Type.String(), secretId: Type.String() });
 
-export async function adminClientsRoutes(app: FastifyInstance, { clientsService }: { clientsService: ClientsService }) {
-  app.post<{ Body: { name: string; statementAccounts?: string[] } }>(
+export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: ClientsService }> = async (
+  app,
+  { clientsService },
+) => {
+  app.post(
     '/clients',
     {
       schema: {
@@ -67,7 +70,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
     },
   );
 
-  app.put<{ Params: { clientId: string }; Body: { allowedIps: string[] } }>(
+  app.put(
     '/clients/:clientId/allowed-ips',
     {
       schema: {
@@ -88,7 +91,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
     async (request) => clientsService.setAllowedIps(request.params.clientId, request.body.allowedIps, actorOf(request)),
   );
 
-  app.patch<{ Params: { clientId: string }; Body: { disabled?: boolean; statementAccounts?: string[] } }>(
+  app.patch(
     '/clients/:clientId',
     {
       schema: {
@@ -123,7 +126,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
     async () => ({ items: await clientsService.listClients() }),
   );
 
-  app.get<{ Params: { clientId: string } }>(
+  app.get(
     '/clients/:clientId',
     {
       config: { role: 'viewer' },
@@ -140,7 +143,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
     async (request) => clientsService.getClient(request.params.clientId),
   );
 
-  app.post<{ Params: { clientId: string } }>(
+  app.post(
     '/clients/:clientId/secrets',
     {
       schema: {
@@ -163,7 +166,7 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
       reply.code(201).send(await clientsService.issueSecret(request.params.clientId, actorOf(request))),
   );
 
-  app.delete<{ Params: { clientId: string; secretId: string } }>(
+  app.delete(
     '/clients/:clientId/secrets/:secretId',
     {
       schema: {
@@ -177,4 +180,4 @@ export async function adminClientsRoutes(app: FastifyInstance, { clientsService 
       return reply.code(204).send();
     },
   );
-}
+};

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Nullable } from '../../../http/schemas.js';
 import type { StatementMappingService } from '../../../reconciliation/statement-mapping-service.js';
@@ -8,11 +8,10 @@ import { CsvMapping } from '../reconciliations/schemas.js';
 const ClientParams = Type.Object({ clientId: Type.String() });
 
 /** How a bank's CSV statements read: saved once per bank, used by every CSV reconciliation of its statements. */
-export async function adminStatementMappingRoutes(
-  app: FastifyInstance,
-  { statementMappingService }: { statementMappingService: StatementMappingService },
-) {
-  app.put<{ Params: { clientId: string }; Body: Record<string, unknown> }>(
+export const adminStatementMappingRoutes: FastifyPluginAsyncTypebox<{
+  statementMappingService: StatementMappingService;
+}> = async (app, { statementMappingService }) => {
+  app.put(
     '/clients/:clientId/statement-mapping',
     {
       config: { role: 'finance' },
@@ -30,7 +29,7 @@ export async function adminStatementMappingRoutes(
     async (request) => statementMappingService.set(request.params.clientId, request.body, actorOf(request)),
   );
 
-  app.get<{ Params: { clientId: string } }>(
+  app.get(
     '/clients/:clientId/statement-mapping',
     {
       config: { role: 'viewer' },
@@ -44,4 +43,4 @@ export async function adminStatementMappingRoutes(
     },
     async (request) => statementMappingService.get(request.params.clientId),
   );
-}
+};

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../../../errors.js';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described } from '../../../http/schemas.js';
@@ -38,12 +38,15 @@ const Refused = Type.Object(
 // A register of a few million members is a few hundred MiB; this bounds the disk a file may take.
 const MAX_REGISTER_BYTES = 512 * 2 ** 20;
 
-export async function adminImportRoutes(app: FastifyInstance, { membersImport }: { membersImport: MembersImport }) {
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{ membersImport: MembersImport }> = async (
+  app,
+  { membersImport },
+) => {
   // The body reaches the handler as a stream, CSV or JSON, so a register of any length is read in flat memory.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['text/csv', 'application/json'], (_request, payload, done) => done(null, payload));
 
-  app.post<{ Querystring: { dryRun?: boolean }; Body: unknown }>(
+  app.post(
     '/members/import',
     {
       config: { bodyTime: 'upload' },
@@ -82,4 +85,4 @@ export async function adminImportRoutes(app: FastifyInstance, { membersImport }:
       }
     },
   );
-}
+};

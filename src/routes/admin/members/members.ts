@@ -1,9 +1,7 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { MemberStatus } from '../../../db/schema.js';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, NullableTimestamp, Page, paging, Timestamp } from '../../../http/schemas.js';
-import type { MemberSearch } from '../../../members/members-search.js';
 import type { MembersService } from '../../../members/members-service.js';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')], {
@@ -21,8 +19,11 @@ const Member = Type.Object({
 
 const Params = Type.Object({ customerRef: Type.String({ description: 'Seven digits' }) });
 
-export async function adminMembersRoutes(app: FastifyInstance, { membersService }: { membersService: MembersService }) {
-  app.put<{ Params: { customerRef: string }; Body: { fullName: string; status: MemberStatus } }>(
+export const adminMembersRoutes: FastifyPluginAsyncTypebox<{ membersService: MembersService }> = async (
+  app,
+  { membersService },
+) => {
+  app.put(
     '/members/:customerRef',
     {
       schema: {
@@ -46,7 +47,7 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
     },
   );
 
-  app.get<{ Querystring: MemberSearch }>(
+  app.get(
     '/members',
     {
       config: { role: 'viewer' },
@@ -74,7 +75,7 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
     async (request) => membersService.search(request.query),
   );
 
-  app.get<{ Params: { customerRef: string } }>(
+  app.get(
     '/members/:customerRef',
     {
       config: { role: 'viewer' },
@@ -86,4 +87,4 @@ export async function adminMembersRoutes(app: FastifyInstance, { membersService 
     },
     async (request) => membersService.get(request.params.customerRef),
   );
-}
+};

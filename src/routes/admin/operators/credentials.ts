@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, NoBody } from '../../../http/schemas.js';
 import type { OperatorCredentialsService } from '../../../operators/operator-credentials-service.js';
@@ -12,11 +12,10 @@ const TokenParams = Type.Object({
 });
 
 /** An admin's hold on another operator's ways in: their API tokens, and their two-factor sign-in. */
-export async function adminOperatorCredentialsRoutes(
-  app: FastifyInstance,
-  { operatorCredentialsService }: { operatorCredentialsService: OperatorCredentialsService },
-) {
-  app.get<{ Params: { operatorId: string } }>(
+export const adminOperatorCredentialsRoutes: FastifyPluginAsyncTypebox<{
+  operatorCredentialsService: OperatorCredentialsService;
+}> = async (app, { operatorCredentialsService }) => {
+  app.get(
     '/operators/:operatorId/tokens',
     {
       config: { role: 'admin' },
@@ -29,7 +28,7 @@ export async function adminOperatorCredentialsRoutes(
     async (request) => ({ items: await operatorCredentialsService.tokens(request.params.operatorId) }),
   );
 
-  app.delete<{ Params: { operatorId: string; tokenId: string } }>(
+  app.delete(
     '/operators/:operatorId/tokens/:tokenId',
     {
       config: { role: 'admin' },
@@ -46,7 +45,7 @@ export async function adminOperatorCredentialsRoutes(
     },
   );
 
-  app.delete<{ Params: { operatorId: string } }>(
+  app.delete(
     '/operators/:operatorId/2fa',
     {
       config: { role: 'admin' },
@@ -63,4 +62,4 @@ export async function adminOperatorCredentialsRoutes(
       return reply.code(204).send();
     },
   );
-}
+};

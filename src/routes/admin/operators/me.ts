@@ -1,5 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../../auth/principal.js';
 import { DomainError } from '../../../errors.js';
 import { actorOf } from '../../../http/actor.js';
@@ -22,15 +23,15 @@ function principalOf(request: FastifyRequest): Principal {
 }
 
 /** What every operator does for their own account: password, two-factor sign-in, API tokens. */
-export async function adminAccountRoutes(
-  app: FastifyInstance,
-  { accountService, apiTokensService }: { accountService: AccountService; apiTokensService: ApiTokensService },
-) {
+export const adminAccountRoutes: FastifyPluginAsyncTypebox<{
+  accountService: AccountService;
+  apiTokensService: ApiTokensService;
+}> = async (app, { accountService, apiTokensService }) => {
   app.addHook('onRoute', (route) => {
     route.config = { role: 'viewer', ...route.config };
   });
 
-  app.put<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.put(
     '/operators/me/password',
     {
       schema: {
@@ -71,7 +72,7 @@ export async function adminAccountRoutes(
     async (request) => accountService.startTwoFactor(principalOf(request)),
   );
 
-  app.post<{ Body: { code: string; password: string } }>(
+  app.post(
     '/operators/me/2fa/confirm',
     {
       config: { beforeTwoFactor: true },
@@ -85,7 +86,7 @@ export async function adminAccountRoutes(
     async (request) => accountService.confirmTwoFactor(principalOf(request), request.body, actorOf(request)),
   );
 
-  app.delete<{ Body: { password: string } }>(
+  app.delete(
     '/operators/me/2fa',
     {
       schema: {
@@ -100,7 +101,7 @@ export async function adminAccountRoutes(
     },
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/operators/me/recovery-codes',
     {
       schema: {
@@ -112,7 +113,7 @@ export async function adminAccountRoutes(
     async (request) => accountService.newRecoveryCodes(principalOf(request), request.body.code, actorOf(request)),
   );
 
-  app.post<{ Body: { name: string; expiresInDays?: number; password: string; code?: string } }>(
+  app.post(
     '/operators/me/tokens',
     {
       schema: {
@@ -164,7 +165,7 @@ export async function adminAccountRoutes(
     async (request) => ({ items: await apiTokensService.list(principalOf(request)) }),
   );
 
-  app.delete<{ Params: { tokenId: string } }>(
+  app.delete(
     '/operators/me/tokens/:tokenId',
     {
       schema: {
@@ -178,4 +179,4 @@ export async function adminAccountRoutes(
       return reply.code(204).send();
     },
   );
-}
+};

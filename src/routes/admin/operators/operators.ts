@@ -1,10 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { mayAct } from '../../../auth/principal.js';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError } from '../../../http/schemas.js';
 import type { OperatorsService, OperatorView } from '../../../operators/operators-service.js';
-import type { Role as RoleName } from '../../../operators/operators-tables.js';
 import { Invite, Operator, Role } from './schemas.js';
 
 const Params = Type.Object({ operatorId: Type.String({ maxLength: 64 }) });
@@ -13,18 +13,21 @@ const Params = Type.Object({ operatorId: Type.String({ maxLength: 64 }) });
  * Every role reads who the operators are; whether each has set a password and turned two-factor
  * sign-in on tells an attacker which account to try, so only admins see it.
  */
-function shownTo(request: FastifyRequest, view: OperatorView): Partial<OperatorView> {
+function shownTo(
+  request: FastifyRequest,
+  view: OperatorView,
+): OperatorView | Omit<OperatorView, 'passwordSet' | 'twoFactor'> {
   if (request.principal && mayAct(request.principal, 'admin')) return view;
   const { passwordSet: _password, twoFactor: _twoFactor, ...shown } = view;
   return shown;
 }
 
 /** The organisation's staff accounts: admins invite them, set their role, disable them. */
-export async function adminOperatorsRoutes(
-  app: FastifyInstance,
-  { operatorsService }: { operatorsService: OperatorsService },
-) {
-  app.post<{ Body: { email: string; name: string; role: RoleName } }>(
+export const adminOperatorsRoutes: FastifyPluginAsyncTypebox<{ operatorsService: OperatorsService }> = async (
+  app,
+  { operatorsService },
+) => {
+  app.post(
     '/operators',
     {
       config: { role: 'admin' },
@@ -41,7 +44,12 @@ export async function adminOperatorsRoutes(
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await operatorsService.create(request.body, actorOf(request))),
+    async (request, reply) => {
+      const operator = await operatorsService.create(request.body, actorOf(request), false);
+      return reply
+        .code(201)
+        .send({ ...operator, ...(await operatorsService.invite(operator.operatorId, actorOf(request))) });
+    },
   );
 
   app.get(
@@ -56,7 +64,7 @@ export async function adminOperatorsRoutes(
     async (request) => ({ items: (await operatorsService.list()).map((view) => shownTo(request, view)) }),
   );
 
-  app.get<{ Params: { operatorId: string } }>(
+  app.get(
     '/operators/:operatorId',
     {
       config: { role: 'viewer' },
@@ -69,7 +77,7 @@ export async function adminOperatorsRoutes(
     async (request) => shownTo(request, await operatorsService.get(request.params.operatorId)),
   );
 
-  app.patch<{ Params: { operatorId: string }; Body: { name?: string; role?: RoleName; disabled?: boolean } }>(
+  app.patch(
     '/operators/:operatorId',
     {
       config: { role: 'admin' },
@@ -95,7 +103,7 @@ export async function adminOperatorsRoutes(
     async (request) => operatorsService.update(request.params.operatorId, request.body, actorOf(request)),
   );
 
-  app.post<{ Params: { operatorId: string } }>(
+  app.post(
     '/operators/:operatorId/invite',
     {
       config: { role: 'admin' },
@@ -110,4 +118,4 @@ export async function adminOperatorsRoutes(
       return reply.code(201).send(await operatorsService.invite(request.params.operatorId, actorOf(request)));
     },
   );
-}
+};

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
-import { AdminError, described, Nullable, Timestamp } from '../../../http/schemas.js';
+import { AdminError, described, Nullable, StreamedText, Timestamp } from '../../../http/schemas.js';
 import type { ExportFeeds } from '../../../payments/export-feeds.js';
-import { EXPORT_FIELDS, type ExportRequest, type PaymentsExport } from '../../../payments/payments-export.js';
+import { EXPORT_FIELDS, type PaymentsExport } from '../../../payments/payments-export.js';
 import { PAID_FROM, PAID_TO } from './schemas.js';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' } as const;
@@ -16,11 +16,11 @@ const Feed = Type.Object({
   updatedBy: Type.String({ description: 'Who ran that export' }),
 });
 
-export async function adminExportRoutes(
-  app: FastifyInstance,
-  { paymentsExport, exportFeeds }: { paymentsExport: PaymentsExport; exportFeeds: ExportFeeds },
-) {
-  app.get<{ Querystring: ExportRequest }>(
+export const adminExportRoutes: FastifyPluginAsyncTypebox<{
+  paymentsExport: PaymentsExport;
+  exportFeeds: ExportFeeds;
+}> = async (app, { paymentsExport, exportFeeds }) => {
+  app.get(
     '/payments/export',
     {
       config: { role: 'finance' },
@@ -43,9 +43,9 @@ export async function adminExportRoutes(
         }),
         produces: ['text/csv', 'application/x-ndjson'],
         response: {
-          200: Type.String({
-            description: `CSV with a header row (RFC 4180) or one JSON object per line: ${EXPORT_FIELDS.join(', ')}. customerRef is the member credited. The Next-Cursor header is the since of the next export (a from/to export has none); with feed, the Feed-Cursor header is where this export began (absent for a new feed)`,
-          }),
+          200: StreamedText(
+            `CSV with a header row (RFC 4180) or one JSON object per line: ${EXPORT_FIELDS.join(', ')}. customerRef is the member credited. The Next-Cursor header is the since of the next export (a from/to export has none); with feed, the Feed-Cursor header is where this export began (absent for a new feed)`,
+          ),
         },
       },
     },
@@ -72,7 +72,7 @@ export async function adminExportRoutes(
     async () => exportFeeds.list(),
   );
 
-  app.put<{ Params: { name: string }; Body: { cursor: string; previous: string | null } }>(
+  app.put(
     '/export-feeds/:name',
     {
       config: { role: 'finance' },
@@ -91,4 +91,4 @@ export async function adminExportRoutes(
     },
     async (request) => exportFeeds.move(request.params.name, request.body, actorOf(request)),
   );
-}
+};

@@ -1,18 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Page } from '../../../http/schemas.js';
-import type { PaymentQuery, PaymentsQuery } from '../../../payments/payments-query.js';
+import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { ResolutionService } from '../../../payments/resolution-service.js';
 import { Note, Payment, PaymentWithHistory, PaymentsQuery as Query } from './schemas.js';
 
 const PaymentIdParams = Type.Object({ paymentId: Type.Integer({ minimum: 1, description: 'The paymentId' }) });
 
-export async function adminPaymentsRoutes(
-  app: FastifyInstance,
-  { paymentsQuery, resolutionService }: { paymentsQuery: PaymentsQuery; resolutionService: ResolutionService },
-) {
-  app.get<{ Querystring: PaymentQuery }>(
+export const adminPaymentsRoutes: FastifyPluginAsyncTypebox<{
+  paymentsQuery: PaymentsQuery;
+  resolutionService: ResolutionService;
+}> = async (app, { paymentsQuery, resolutionService }) => {
+  app.get(
     '/payments',
     {
       config: { role: 'viewer' },
@@ -27,7 +27,7 @@ export async function adminPaymentsRoutes(
     async (request) => paymentsQuery.list(request.query),
   );
 
-  app.get<{ Params: { receiptOrId: string } }>(
+  app.get(
     '/payments/:receiptOrId',
     {
       config: { role: 'viewer' },
@@ -42,7 +42,7 @@ export async function adminPaymentsRoutes(
     async (request) => paymentsQuery.get(request.params.receiptOrId),
   );
 
-  app.post<{ Params: { paymentId: number }; Body: { customerRef: string; note: string } }>(
+  app.post(
     '/payments/:paymentId/allocate',
     {
       config: { role: 'finance' },
@@ -62,7 +62,7 @@ export async function adminPaymentsRoutes(
     },
   );
 
-  app.post<{ Params: { paymentId: number }; Body: { note: string } }>(
+  app.post(
     '/payments/:paymentId/return',
     {
       config: { role: 'finance' },
@@ -81,4 +81,4 @@ export async function adminPaymentsRoutes(
       return paymentsQuery.get(String(request.params.paymentId));
     },
   );
-}
+};

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described } from '../../../http/schemas.js';
 import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
@@ -12,16 +12,14 @@ const ItemParams = Type.Object({
   itemKey: Type.String({ description: '"line-14" for line 14, "payment-123" for payment 123 not on the statement' }),
 });
 
-type Params = { reconciliationId: number; itemKey: string };
-
 /** Marking an item of a run dealt with, and taking the mark off. */
-export async function reconciliationItemRoutes(
-  app: FastifyInstance,
-  deps: { dealtWithService: DealtWithService; reconciliationQuery: ReconciliationQuery },
-) {
+export const reconciliationItemRoutes: FastifyPluginAsyncTypebox<{
+  dealtWithService: DealtWithService;
+  reconciliationQuery: ReconciliationQuery;
+}> = async (app, deps) => {
   const { dealtWithService, reconciliationQuery } = deps;
 
-  app.put<{ Params: Params; Body: { note: string } }>(
+  app.put(
     '/reconciliations/:reconciliationId/items/:itemKey/dealt-with',
     {
       config: { role: 'finance' },
@@ -44,7 +42,7 @@ export async function reconciliationItemRoutes(
     },
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete(
     '/reconciliations/:reconciliationId/items/:itemKey/dealt-with',
     {
       config: { role: 'finance' },
@@ -63,4 +61,4 @@ export async function reconciliationItemRoutes(
       return reconciliationQuery.item(reconciliationId, itemKey);
     },
   );
-}
+};

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Nullable, Page, paging } from '../../../http/schemas.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
-import type { LineRecordingService, RecordLineInput } from '../../../reconciliation/line-recording-service.js';
+import type { LineRecordingService } from '../../../reconciliation/line-recording-service.js';
 import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
-import type { TotalName } from '../../../reconciliation/reconciliation-tables.js';
 import { Note, PaymentWithHistory } from '../payments/schemas.js';
 import { reconciliationItemRoutes } from './dealt-with.js';
 import { Category, Item, Run } from './schemas.js';
@@ -24,18 +24,27 @@ export interface ReconciliationRoutesDeps {
 
 const RunParams = Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }) });
 
-type RunQuery = { category?: TotalName; open?: boolean; limit?: number; cursor?: string; format?: 'json' | 'csv' };
+const RunQuery = Type.Object({
+  category: Type.Optional(Category),
+  open: Type.Optional(Type.Boolean({ description: 'true: only the items still open; false: only those that are not' })),
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: 'csv: the whole report (also with Accept: text/csv)',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000, description: 'JSON only' })),
+  cursor: Type.Optional(Type.String({ description: 'JSON only: nextCursor of the page before' })),
+});
 
-const wantsCsv = (request: FastifyRequest<{ Querystring: RunQuery }>) =>
-  request.query.format === 'csv' ||
-  (request.query.format === undefined && /^\s*text\/csv\b/i.test(request.headers.accept ?? ''));
+const wantsCsv = (query: Static<typeof RunQuery>, accept: string | undefined) =>
+  query.format === 'csv' || (query.format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
 
-export async function adminReconciliationRoutes(app: FastifyInstance, deps: ReconciliationRoutesDeps) {
+export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<ReconciliationRoutesDeps> = async (app, deps) => {
   const { reconciliationQuery, lineRecordingService, paymentsQuery } = deps;
   await app.register(statementUploadRoute, deps);
   await app.register(reconciliationItemRoutes, deps);
 
-  app.get<{ Querystring: { clientId?: string; limit?: number; cursor?: string } }>(
+  app.get(
     '/reconciliations',
     {
       config: { role: 'viewer' },
@@ -53,26 +62,14 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
     async (request) => reconciliationQuery.list(request.query),
   );
 
-  app.get<{ Params: { reconciliationId: number }; Querystring: RunQuery }>(
+  app.get(
     '/reconciliations/:reconciliationId',
     {
       config: { role: 'viewer' },
       schema: {
         summary: 'A reconciliation and its lines: JSON a page at a time, or the whole report as CSV',
         params: RunParams,
-        querystring: Type.Object({
-          category: Type.Optional(Category),
-          open: Type.Optional(
-            Type.Boolean({ description: 'true: only the items still open; false: only those that are not' }),
-          ),
-          format: Type.Optional(
-            Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-              description: 'csv: the whole report (also with Accept: text/csv)',
-            }),
-          ),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000, description: 'JSON only' })),
-          cursor: Type.Optional(Type.String({ description: 'JSON only: nextCursor of the page before' })),
-        }),
+        querystring: RunQuery,
         produces: ['application/json', 'text/csv'],
         response: {
           200: Type.Object(
@@ -85,10 +82,14 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
         },
       },
     },
-    async (request, reply) => sendRun(request, reply, reconciliationQuery),
+    async (request, reply) => {
+      const id = request.params.reconciliationId;
+      if (!wantsCsv(request.query, request.headers.accept)) return reconciliationQuery.get(id, request.query);
+      return sendCsv(reply, id, await reconciliationQuery.csv(id, request.query.category, request.query.open));
+    },
   );
 
-  app.post<{ Params: { reconciliationId: number; line: number }; Body: RecordLineInput }>(
+  app.post(
     '/reconciliations/:reconciliationId/lines/:line/record',
     {
       config: { role: 'finance' },
@@ -120,16 +121,10 @@ export async function adminReconciliationRoutes(app: FastifyInstance, deps: Reco
       return reply.code(201).send(await paymentsQuery.get(String(paymentId)));
     },
   );
-}
+};
 
-async function sendRun(
-  request: FastifyRequest<{ Params: { reconciliationId: number }; Querystring: RunQuery }>,
-  reply: FastifyReply,
-  reconciliationQuery: ReconciliationQuery,
-) {
-  const id = request.params.reconciliationId;
-  if (!wantsCsv(request)) return reconciliationQuery.get(id, request.query);
-  const lines = await reconciliationQuery.csv(id, request.query.category, request.query.open);
+/** The whole report as CSV, streamed: too long to hold, and its shape is not the JSON's. */
+function sendCsv(reply: FastifyReply, id: number, lines: AsyncIterable<string>) {
   return reply
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="reconciliation-${id}.csv"`)

@@ -1,29 +1,26 @@
 import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described } from '../../../http/schemas.js';
 import { spoolBody } from '../../../http/spooled-body.js';
 import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
-import { STATEMENT_FORMATS, type StatementFormat } from '../../../statements/parse-statement.js';
+import { STATEMENT_FORMATS } from '../../../statements/parse-statement.js';
 import { Run } from './schemas.js';
 
 // A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
 const MAX_STATEMENT_BYTES = 512 * 2 ** 20;
 
 /** The statement upload, in a context of its own: its body is any file, streamed to disk as it arrives. */
-export async function statementUploadRoute(
-  app: FastifyInstance,
-  {
-    reconciliationService,
-    reconciliationQuery,
-  }: { reconciliationService: ReconciliationService; reconciliationQuery: ReconciliationQuery },
-) {
+export const statementUploadRoute: FastifyPluginAsyncTypebox<{
+  reconciliationService: ReconciliationService;
+  reconciliationQuery: ReconciliationQuery;
+}> = async (app, { reconciliationService, reconciliationQuery }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.post<{ Querystring: { clientId: string; format: StatementFormat; from?: string; to?: string } }>(
+  app.post(
     '/reconciliations',
     {
       config: { role: 'finance', bodyTime: 'upload' },
@@ -80,4 +77,4 @@ export async function statementUploadRoute(
       }
     },
   );
-}
+};

@@ -1,21 +1,17 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { actorOf, actsAsAdmin } from '../../../http/actor.js';
 import { described, Page, paging } from '../../../http/schemas.js';
 import type { MessagesService } from '../../../webhooks/messages-service.js';
 import { attemptForNonAdmin } from '../../../webhooks/non-admin-views.js';
-import type { MessageStatus } from '../../../webhooks/webhooks-tables.js';
 import { Attempt, Message, MessageParams, WebhookParams } from './schemas.js';
 
-type ById = { Params: { webhookId: string } };
-type ByMessage = { Params: { webhookId: string; messageId: string } };
-
 /** What was sent to an endpoint, each attempt, and sending again. */
-export async function adminWebhookMessagesRoutes(
-  app: FastifyInstance,
-  { webhookMessages }: { webhookMessages: MessagesService },
-) {
-  app.get<ById & { Querystring: { status?: MessageStatus; limit?: number; cursor?: string } }>(
+export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMessages: MessagesService }> = async (
+  app,
+  { webhookMessages },
+) => {
+  app.get(
     '/webhooks/:webhookId/messages',
     {
       config: { role: 'viewer' },
@@ -36,7 +32,7 @@ export async function adminWebhookMessagesRoutes(
     async (request) => webhookMessages.list(request.params.webhookId, request.query),
   );
 
-  app.get<ByMessage>(
+  app.get(
     '/webhooks/:webhookId/messages/:messageId/attempts',
     {
       config: { role: 'viewer' },
@@ -58,7 +54,7 @@ export async function adminWebhookMessagesRoutes(
     },
   );
 
-  app.post<ByMessage>(
+  app.post(
     '/webhooks/:webhookId/messages/:messageId/replay',
     {
       config: { role: 'finance' },
@@ -71,7 +67,7 @@ export async function adminWebhookMessagesRoutes(
     async (request) => webhookMessages.replay(request.params.webhookId, request.params.messageId, actorOf(request)),
   );
 
-  app.post<ById & { Body: { since?: string } }>(
+  app.post(
     '/webhooks/:webhookId/replay',
     {
       config: { role: 'finance' },
@@ -89,7 +85,7 @@ export async function adminWebhookMessagesRoutes(
     async (request) => webhookMessages.replayFailed(request.params.webhookId, request.body.since, actorOf(request)),
   );
 
-  app.post<ById>(
+  app.post(
     '/webhooks/:webhookId/test',
     {
       config: { role: 'admin' },
@@ -101,4 +97,4 @@ export async function adminWebhookMessagesRoutes(
     },
     async (request, reply) => reply.code(202).send(await webhookMessages.test(request.params.webhookId)),
   );
-}
+};

@@ -1,23 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { actorOf, actsAsAdmin } from '../../../http/actor.js';
 import { AdminError, described, NoBody } from '../../../http/schemas.js';
 import { endpointForNonAdmin } from '../../../webhooks/non-admin-views.js';
-import type { EndpointView, WebhookInput, WebhooksService } from '../../../webhooks/webhooks-service.js';
+import type { EndpointView, WebhooksService } from '../../../webhooks/webhooks-service.js';
 import { Webhook, WebhookChange, WebhookCreate, WebhookParams, WebhookWithSecret } from './schemas.js';
-
-type ById = { Params: { webhookId: string } };
 
 /** A URL's query may hold the receiver's token: finance and viewers see it masked. */
 const shownTo = (request: FastifyRequest, view: EndpointView) =>
   actsAsAdmin(request) ? view : endpointForNonAdmin(view);
 
 /** The ERP's webhook endpoints: added, changed, their secret rotated, removed. */
-export async function adminWebhooksRoutes(
-  app: FastifyInstance,
-  { webhooksService }: { webhooksService: WebhooksService },
-) {
-  app.post<{ Body: WebhookInput }>(
+export const adminWebhooksRoutes: FastifyPluginAsyncTypebox<{ webhooksService: WebhooksService }> = async (
+  app,
+  { webhooksService },
+) => {
+  app.post(
     '/webhooks',
     {
       config: { role: 'admin' },
@@ -44,7 +43,7 @@ export async function adminWebhooksRoutes(
     async (request) => ({ items: (await webhooksService.list()).map((view) => shownTo(request, view)) }),
   );
 
-  app.get<ById>(
+  app.get(
     '/webhooks/:webhookId',
     {
       config: { role: 'viewer' },
@@ -57,7 +56,7 @@ export async function adminWebhooksRoutes(
     async (request) => shownTo(request, await webhooksService.get(request.params.webhookId)),
   );
 
-  app.patch<ById & { Body: WebhookInput }>(
+  app.patch(
     '/webhooks/:webhookId',
     {
       config: { role: 'admin' },
@@ -73,7 +72,7 @@ export async function adminWebhooksRoutes(
     async (request) => webhooksService.update(request.params.webhookId, request.body, actorOf(request)),
   );
 
-  app.post<ById>(
+  app.post(
     '/webhooks/:webhookId/rotate-secret',
     {
       config: { role: 'admin' },
@@ -86,7 +85,7 @@ export async function adminWebhooksRoutes(
     async (request) => webhooksService.rotate(request.params.webhookId, actorOf(request)),
   );
 
-  app.delete<ById>(
+  app.delete(
     '/webhooks/:webhookId',
     {
       config: { role: 'admin' },
@@ -101,4 +100,4 @@ export async function adminWebhooksRoutes(
       return reply.code(204).send();
     },
   );
-}
+};
