@@ -1,5 +1,3 @@
-import { createAdminTokens } from './admin/admin-tokens.js';
-import { createSetupCodes } from './admin/setup-codes.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
 import { createThrottle, type ThrottleRule } from './auth/throttle.js';
@@ -26,7 +24,9 @@ import { createMoneyDeskServices } from './money-desk.js';
 import { createAccessTokens, loadSigningKey } from './oauth/access-tokens.js';
 import { createRateLimitStore } from './oauth/rate-limit-store.js';
 import { createTokenService } from './oauth/token-service.js';
+import { createAdminTokens } from './operators/admin-tokens.js';
 import { createOperatorServices } from './operators/operator-services.js';
+import { createSetupCodes } from './operators/setup-codes.js';
 import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';

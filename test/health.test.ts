@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { healthRoutes } from '../src/http/health-routes.js';
+import { healthRoutes } from '../src/routes/operations/health.js';
 
 describe('GET /readyz', () => {
   it('answers 503 within a few seconds when the database takes no notice of the ping', async () => {

@@ -79,7 +79,8 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
       const { actions } = filter;
       if (actions?.length)
         query = query.where((eb) =>
-          eb.or([eb('action', 'in', actions), eb(sql<string>`split_part(action, '.', 1)`, 'in', actions)]),
+          // The filter names actions or kinds of action ("operator"), so the column is read as any text here.
+          eb.or([eb(sql<string>`action`, 'in', actions), eb(sql<string>`split_part(action, '.', 1)`, 'in', actions)]),
         );
       return onePage(query, { id: 'id', time: 'at' }, filter).execute();
     },

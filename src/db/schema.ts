@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { AuditAction } from '../audit/audit-actions.js';
 import type {
   OperatorInvitesTable,
   OperatorRecoveryCodesTable,
@@ -91,7 +92,7 @@ export interface ValidationsTable {
 export interface AuditEventsTable {
   id: Generated<number>;
   at: Date;
-  action: string;
+  action: AuditAction;
   target: string;
   request_id: string | null;
   source_ip: string | null;

@@ -1,8 +1,12 @@
+import type { Readable } from 'node:stream';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 
-/** A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it. */
-export const NoBody = (description: string) => Type.Null({ description });
+/**
+ * A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it.
+ * Its type is undefined, not null: the route sends nothing (`reply.send()`), it does not send null.
+ */
+export const NoBody = (description: string) => Type.Unsafe<undefined>(Type.Null({ description }));
 
 export const BankError = Type.Object(
   {
@@ -57,9 +61,18 @@ export const TooSlow = Type.Object(AdminError.properties, {
   description: 'error "request_timeout": the request did not arrive whole in time; the connection is closed',
 });
 
-export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
-export const NullableTimestamp = (description: string) =>
-  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+/**
+ * An instant in a response. Services return a Date and the serializer writes its ISO string, so the
+ * type takes either; the schema (and the OpenAPI document) says a date-time string.
+ */
+export const Timestamp = (description?: string) =>
+  Type.Unsafe<Date | string>(
+    Type.String({ format: 'date-time', ...(description === undefined ? {} : { description }) }),
+  );
+export const NullableTimestamp = (description: string) => Type.Union([Timestamp(), Type.Null()], { description });
+
+/** A text answer the route streams (CSV, NDJSON): documented as a string, sent as a stream of its lines. */
+export const StreamedText = (description: string) => Type.Unsafe<Readable>(Type.String({ description }));
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -1,11 +1,11 @@
-import type { AdminTokens } from '../admin/admin-tokens.js';
-import type { SetupCodes } from '../admin/setup-codes.js';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { conflict, DomainError, invalidInput } from '../errors.js';
+import type { AdminTokens } from './admin-tokens.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { type OperatorsService, type OperatorView, operatorView, readEmail } from './operators-service.js';
 import type { OperatorsStore } from './operators-store.js';
+import type { SetupCodes } from './setup-codes.js';
 
 export interface SetupInput {
   setupCode: string;

@@ -2,26 +2,12 @@ import { invalidInput } from '../errors.js';
 import { parseIsoDateTime } from '../iso-date-time.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { parseAmount } from './amount.js';
+import type { PaymentNotificationBody } from './notification-schema.js';
 
 export const PAYMENT_TYPES = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const MAX_REFERENCE_LENGTH = 64;
-
-/** The notification as the schema lets it through: types are checked, rules are not yet. */
-export interface PaymentNotificationBody {
-  transactionReference: string;
-  paymentType: PaymentType;
-  customerRef?: string;
-  additions?: { customerRef?: string };
-  amount: string | number;
-  currency?: string;
-  transactionDate?: string;
-  payerName?: string;
-  payerAccount?: string;
-  payerPhone?: string;
-  narration?: string;
-}
 
 /** A notification that passed every rule of the contract, ready to be recorded. */
 export interface Notification {

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { HeldReason } from '../db/schema.js';
 import { keptNotification } from './kept-notification.js';
-import { type Notification, type PaymentNotificationBody, readNotification } from './notification.js';
+import { type Notification, readNotification } from './notification.js';
+import type { PaymentNotificationBody } from './notification-schema.js';
 import { createPaymentRecorder, type Recorded } from './payment-recorder.js';
 import type { PaymentsStore, StoredPayment } from './payments-store.js';
 

@@ -18,8 +18,36 @@ export interface ReconciliationEnd extends Omit<RunAccount, 'ofThisBank'> {
   accounts: RunAccount[];
 }
 
+/**
+ * The payment an item concerns, joined on its id: every column there when the item names a payment,
+ * every one null when it names none.
+ */
+type PaymentColumns =
+  | {
+      payment_id: number;
+      erp_ref_id: string | null;
+      payment_status: string;
+      payment_amount: string;
+      payment_currency: string;
+      transaction_date: Date;
+      member_number: string | null;
+      member_name: string | null;
+    }
+  | {
+      payment_id: null;
+      erp_ref_id: null;
+      payment_status: null;
+      payment_amount: null;
+      payment_currency: null;
+      transaction_date: null;
+      member_number: null;
+      member_name: null;
+    };
+
 /** A line of a run or a payment not on the statement, with the payment it concerns as it is now. */
-export interface RunItemRow {
+export type RunItemRow = ItemColumns & PaymentColumns;
+
+interface ItemColumns {
   line_no: number | null;
   position: string | null;
   booking_date: string | null;
@@ -29,19 +57,11 @@ export interface RunItemRow {
   credit_debit: string | null;
   currency: string | null;
   narration: string | null;
-  category: string;
+  category: TotalName;
   detail: Record<string, unknown>;
-  payment_id: number | null;
   account_id: string | null;
   date_from_statement: boolean;
   found_in: string | null;
-  erp_ref_id: string | null;
-  payment_status: string | null;
-  payment_amount: string | null;
-  payment_currency: string | null;
-  transaction_date: Date | null;
-  member_number: string | null;
-  member_name: string | null;
   /** Statement minus notified, for an amount_mismatch in the payment's currency (src/reconciliation/open-items.ts). */
   difference: string | null;
   /** Still needs someone: not dealt with, and not settled since. */

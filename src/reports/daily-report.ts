@@ -1,15 +1,10 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { addDays, calendarDate, daysBetween } from '../calendar-date.js';
 import type { Clock } from '../clock.js';
 import { invalidInput } from '../errors.js';
 import { sumAmounts } from '../payments/amount.js';
 import { localDate, startOfLocalDay } from '../time-zone.js';
 import type { DailyReportStore, DailyRow, ReportGroup } from './daily-report-store.js';
-
-export interface DailyReportQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  groupBy?: ReportGroup | undefined;
-}
 
 interface Total {
   count: number;
@@ -31,6 +26,16 @@ export interface DailyReportRow {
 export const DEFAULT_DAYS = 31;
 // Two years of days: a year over a year, with room.
 export const MAX_DAYS = 731;
+
+/** What a daily report is asked for: the admin API's query string, validated by this schema. */
+export const DailyReportQuery = Type.Object({
+  from: Type.Optional(Type.String({ description: 'First day, YYYY-MM-DD (default: 30 days before to)' })),
+  to: Type.Optional(
+    Type.String({ description: `Last day, YYYY-MM-DD, inclusive (default: today); at most ${MAX_DAYS} days` }),
+  ),
+  groupBy: Type.Optional(Type.Union([Type.Literal('client'), Type.Literal('paymentType')])),
+});
+export type DailyReportQuery = Static<typeof DailyReportQuery>;
 const STATUSES = ['accepted', 'held', 'returned'] as const;
 
 function readDate(field: string, text: string): string {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { TOKEN_BODY_LIMIT } from '../../src/oauth/token-routes.js';
+import { TOKEN_BODY_LIMIT } from '../../src/routes/oauth/token.js';
 import { admin, putMember } from './bank.js';
 import { newMemberNumber } from './money-desk.js';
 import { json } from './test-app.js';

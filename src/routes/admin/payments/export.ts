@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { actorOf } from '../../../http/actor.js';
+import { AdminError, described, Nullable, StreamedText, Timestamp } from '../../../http/schemas.js';
+import type { ExportFeeds } from '../../../payments/export-feeds.js';
+import { EXPORT_FIELDS, type PaymentsExport } from '../../../payments/payments-export.js';
+import { PAID_FROM, PAID_TO } from './schemas.js';
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' } as const;
+
+const Feed = Type.Object({
+  name: Type.String(),
+  cursor: Type.String({ description: "Where the feed's next export starts" }),
+  updatedAt: Timestamp('When an export last moved it'),
+  updatedBy: Type.String({ description: 'Who ran that export' }),
+});
+
+export const adminExportRoutes: FastifyPluginAsyncTypebox<{
+  paymentsExport: PaymentsExport;
+  exportFeeds: ExportFeeds;
+}> = async (app, { paymentsExport, exportFeeds }) => {
+  app.get(
+    '/payments/export',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary:
+          'The ERP feed: accepted payments, each in exactly one export when each export passes the previous Next-Cursor as since, or names its feed, in the order they were accepted; or, with from/to, those paid on the days chosen',
+        querystring: Type.Object({
+          format: Type.Union([Type.Literal('csv'), Type.Literal('ndjson')], { default: 'csv' }),
+          from: Type.Optional(Type.String({ description: `${PAID_FROM}; not with since or feed` })),
+          to: Type.Optional(Type.String({ description: `${PAID_TO}; not with since or feed` })),
+          since: Type.Optional(
+            Type.String({ description: 'The Next-Cursor header of the previous export; not with from, to or feed' }),
+          ),
+          feed: Type.Optional(
+            Type.String({
+              description:
+                'A named feed: starts where the feed stopped. Once the file is written whole, PUT /export-feeds/{name} moves the feed',
+            }),
+          ),
+        }),
+        produces: ['text/csv', 'application/x-ndjson'],
+        response: {
+          200: StreamedText(
+            `CSV with a header row (RFC 4180) or one JSON object per line: ${EXPORT_FIELDS.join(', ')}. customerRef is the member credited. The Next-Cursor header is the since of the next export (a from/to export has none); with feed, the Feed-Cursor header is where this export began (absent for a new feed)`,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { nextCursor, feedCursor, lines } = await paymentsExport.start(request.query);
+      if (nextCursor) reply.header('next-cursor', nextCursor);
+      if (feedCursor) reply.header('feed-cursor', feedCursor);
+      return reply
+        .header('cache-control', 'no-store')
+        .type(CONTENT_TYPES[request.query.format])
+        .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/export-feeds',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary: 'The named ERP feeds and where each stopped',
+        response: { 200: Type.Array(Feed, { description: 'Every feed, by name' }) },
+      },
+    },
+    async () => exportFeeds.list(),
+  );
+
+  app.put(
+    '/export-feeds/:name',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary: 'Move a feed once its export was written whole: its next export starts there',
+        params: Type.Object({ name: Type.String() }),
+        body: Type.Object({
+          cursor: Type.String({ description: 'The Next-Cursor of the export just written' }),
+          previous: Nullable(Type.String({ description: 'Its Feed-Cursor: where it began; null for a new feed' })),
+        }),
+        response: {
+          200: described(Feed, 'The feed moved'),
+          409: described(AdminError, "Another export moved the feed since this one began: discard this one's file"),
+        },
+      },
+    },
+    async (request) => exportFeeds.move(request.params.name, request.body, actorOf(request)),
+  );
+};

@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { actorOf } from '../../../http/actor.js';
+import { AdminError, described, Nullable, Page, paging } from '../../../http/schemas.js';
+import type { PaymentsQuery } from '../../../payments/payments-query.js';
+import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
+import type { LineRecordingService } from '../../../reconciliation/line-recording-service.js';
+import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
+import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
+import { Note, PaymentWithHistory } from '../payments/schemas.js';
+import { reconciliationItemRoutes } from './dealt-with.js';
+import { Category, Item, Run } from './schemas.js';
+import { statementUploadRoute } from './upload.js';
+
+export interface ReconciliationRoutesDeps {
+  reconciliationService: ReconciliationService;
+  reconciliationQuery: ReconciliationQuery;
+  lineRecordingService: LineRecordingService;
+  paymentsQuery: PaymentsQuery;
+  dealtWithService: DealtWithService;
+}
+
+const RunParams = Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }) });
+
+const RunQuery = Type.Object({
+  category: Type.Optional(Category),
+  open: Type.Optional(Type.Boolean({ description: 'true: only the items still open; false: only those that are not' })),
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: 'csv: the whole report (also with Accept: text/csv)',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000, description: 'JSON only' })),
+  cursor: Type.Optional(Type.String({ description: 'JSON only: nextCursor of the page before' })),
+});
+
+const wantsCsv = (query: Static<typeof RunQuery>, accept: string | undefined) =>
+  query.format === 'csv' || (query.format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
+
+export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<ReconciliationRoutesDeps> = async (app, deps) => {
+  const { reconciliationQuery, lineRecordingService, paymentsQuery } = deps;
+  await app.register(statementUploadRoute, deps);
+  await app.register(reconciliationItemRoutes, deps);
+
+  app.get(
+    '/reconciliations',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'Reconciliations made, newest first',
+        querystring: Type.Object({
+          clientId: Type.Optional(Type.String({ description: "Only this bank's" })),
+          ...paging(),
+        }),
+        response: {
+          200: Page(Run, 'One page of runs, each with its totals'),
+        },
+      },
+    },
+    async (request) => reconciliationQuery.list(request.query),
+  );
+
+  app.get(
+    '/reconciliations/:reconciliationId',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'A reconciliation and its lines: JSON a page at a time, or the whole report as CSV',
+        params: RunParams,
+        querystring: RunQuery,
+        produces: ['application/json', 'text/csv'],
+        response: {
+          200: Type.Object(
+            { ...Run.properties, items: Type.Array(Item), nextCursor: Nullable(Type.String()) },
+            {
+              description:
+                'The run with one page of items: every line in statement order, then the payments not on it. As CSV: every item, one per row, with a header row',
+            },
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.reconciliationId;
+      if (!wantsCsv(request.query, request.headers.accept)) return reconciliationQuery.get(id, request.query);
+      return sendCsv(reply, id, await reconciliationQuery.csv(id, request.query.category, request.query.open));
+    },
+  );
+
+  app.post(
+    '/reconciliations/:reconciliationId/lines/:line/record',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary:
+          'Record the payment the bank never notified from a statement line: accepted, with a receipt, source statement',
+        params: Type.Object({
+          reconciliationId: Type.Integer({ minimum: 1 }),
+          // Line numbers are stored as 32-bit integers: a larger one is no line (404), not a database error.
+          line: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+        }),
+        body: Type.Object({
+          customerRef: Type.String({ description: 'The member to credit: seven digits' }),
+          paymentType: Type.String({ description: 'MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE' }),
+          note: Note,
+        }),
+        response: {
+          201: described(PaymentWithHistory, 'The payment, accepted, with its erpRefId'),
+          409: described(
+            AdminError,
+            'The line is not missing its notification (matched, held, a debit, recorded already), the bank has a payment under its reference now, or the member does not exist or is not active',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { reconciliationId, line } = request.params;
+      const paymentId = await lineRecordingService.record(reconciliationId, line, request.body, actorOf(request));
+      return reply.code(201).send(await paymentsQuery.get(String(paymentId)));
+    },
+  );
+};
+
+/** The whole report as CSV, streamed: too long to hold, and its shape is not the JSON's. */
+function sendCsv(reply: FastifyReply, id: number, lines: AsyncIterable<string>) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="reconciliation-${id}.csv"`)
+    .type('text/csv; charset=utf-8')
+    .send(Readable.from(lines));
+}

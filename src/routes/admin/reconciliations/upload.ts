@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { actorOf } from '../../../http/actor.js';
+import { AdminError, described } from '../../../http/schemas.js';
+import { spoolBody } from '../../../http/spooled-body.js';
+import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
+import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
+import { STATEMENT_FORMATS } from '../../../statements/parse-statement.js';
+import { Run } from './schemas.js';
+
+// A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
+const MAX_STATEMENT_BYTES = 512 * 2 ** 20;
+
+/** The statement upload, in a context of its own: its body is any file, streamed to disk as it arrives. */
+export const statementUploadRoute: FastifyPluginAsyncTypebox<{
+  reconciliationService: ReconciliationService;
+  reconciliationQuery: ReconciliationQuery;
+}> = async (app, { reconciliationService, reconciliationQuery }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/reconciliations',
+    {
+      config: { role: 'finance', bodyTime: 'upload' },
+      schema: {
+        summary: 'Reconcile a bank statement (the file is the body) against the payments the bank notified',
+        consumes: ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream'],
+        querystring: Type.Object({
+          clientId: Type.String({ description: 'The bank whose statement it is' }),
+          format: Type.Union(
+            STATEMENT_FORMATS.map((format) => Type.Literal(format)),
+            { description: "mt940, camt053, or csv (read with the bank's saved statement mapping)" },
+          ),
+          from: Type.Optional(
+            Type.String({
+              format: 'date',
+              description:
+                "The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account",
+            }),
+          ),
+          to: Type.Optional(
+            Type.String({
+              format: 'date',
+              description: "The statement's last day, inclusive (YYYY-MM-DD), with `from`",
+            }),
+          ),
+        }),
+        response: {
+          201: described(Run, 'The run, kept: its lines with GET /reconciliations/{reconciliationId}'),
+          400: described(
+            AdminError,
+            'The file is not a statement of that format (the message names the line or element), or the period given or read runs backwards, or only one of from and to is given; nothing was stored',
+          ),
+          404: described(AdminError, 'No such client'),
+          409: described(AdminError, 'A CSV statement, and no mapping is saved for the bank'),
+          413: described(AdminError, 'The file is larger than 512 MiB'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, format, from, to } = request.query;
+      await reconciliationService.prepare({ clientId, format, from, to });
+      // A request with no body at all is an empty file: the statement's reader says so, naming the line.
+      const file = (request.body as Readable | undefined) ?? Readable.from([]);
+      const body = await spoolBody(file, MAX_STATEMENT_BYTES);
+      try {
+        const id = await reconciliationService.reconcile(
+          { clientId, format, from, to, open: body.open },
+          actorOf(request),
+        );
+        const run = await reconciliationQuery.run(id);
+        return reply.code(201).header('location', `/admin/v1/reconciliations/${id}`).send(run);
+      } finally {
+        await body.discard();
+      }
+    },
+  );
+};

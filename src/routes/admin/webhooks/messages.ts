@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { actorOf, actsAsAdmin } from '../../../http/actor.js';
+import { described, Page, paging } from '../../../http/schemas.js';
+import type { MessagesService } from '../../../webhooks/messages-service.js';
+import { attemptForNonAdmin } from '../../../webhooks/non-admin-views.js';
+import { Attempt, Message, MessageParams, WebhookParams } from './schemas.js';
+
+/** What was sent to an endpoint, each attempt, and sending again. */
+export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMessages: MessagesService }> = async (
+  app,
+  { webhookMessages },
+) => {
+  app.get(
+    '/webhooks/:webhookId/messages',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: "An endpoint's messages, newest first",
+        params: WebhookParams,
+        querystring: Type.Object({
+          status: Type.Optional(
+            Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+          ),
+          ...paging(),
+        }),
+        response: {
+          200: Page(Message, 'One page of messages'),
+        },
+      },
+    },
+    async (request) => webhookMessages.list(request.params.webhookId, request.query),
+  );
+
+  app.get(
+    '/webhooks/:webhookId/messages/:messageId/attempts',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary:
+          'A message and each attempt to deliver it; what the receiver answered, and why no answer came, for admins only',
+        params: MessageParams,
+        response: {
+          200: Type.Object(
+            { ...Message.properties, items: Type.Array(Attempt) },
+            { description: 'The message, its attempts oldest first' },
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const message = await webhookMessages.attempts(request.params.webhookId, request.params.messageId);
+      return actsAsAdmin(request) ? message : { ...message, items: message.items.map(attemptForNonAdmin) };
+    },
+  );
+
+  app.post(
+    '/webhooks/:webhookId/messages/:messageId/replay',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary: 'Send a message again, at once, with the same webhook-id',
+        params: MessageParams,
+        response: { 200: described(Message, 'The message, pending again') },
+      },
+    },
+    async (request) => webhookMessages.replay(request.params.webhookId, request.params.messageId, actorOf(request)),
+  );
+
+  app.post(
+    '/webhooks/:webhookId/replay',
+    {
+      config: { role: 'finance' },
+      schema: {
+        summary: 'Send again every message to this endpoint that failed for good since a time',
+        params: WebhookParams,
+        body: Type.Object({
+          since: Type.String({ description: 'ISO 8601 date or date-time; a date is local midnight' }),
+        }),
+        response: {
+          200: Type.Object({ replayed: Type.Integer() }, { description: 'How many messages go out again' }),
+        },
+      },
+    },
+    async (request) => webhookMessages.replayFailed(request.params.webhookId, request.body.since, actorOf(request)),
+  );
+
+  app.post(
+    '/webhooks/:webhookId/test',
+    {
+      config: { role: 'admin' },
+      schema: {
+        summary: 'Send a webhook.test event to this endpoint',
+        params: WebhookParams,
+        response: { 202: described(Message, 'The test message, pending') },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhookMessages.test(request.params.webhookId)),
+  );
+};

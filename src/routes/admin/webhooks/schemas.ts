@@ -1,0 +1,91 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, Timestamp } from '../../../http/schemas.js';
+import { WEBHOOK_EVENTS } from '../../../webhooks/webhooks-tables.js';
+
+export const WebhookParams = Type.Object({ webhookId: Type.String() });
+export const MessageParams = Type.Object({ webhookId: Type.String(), messageId: Type.String() });
+
+const Events = Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), {
+  minItems: 1,
+  description: `Among ${WEBHOOK_EVENTS.join(', ')}`,
+});
+
+const Internal = Type.Boolean({
+  description:
+    "The receiver is on the organisation's own network or machine: it may be at a loopback or private address, " +
+    'and plain http://. Link-local and cloud metadata addresses are refused whatever this says.',
+});
+
+export const WebhookCreate = Type.Object({
+  url: Type.String({
+    description:
+      'https:// to a public address; http:// only to an internal endpoint, or with BIS_WEBHOOKS_ALLOW_HTTP=true',
+  }),
+  events: Events,
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+  internal: Type.Optional(Internal),
+});
+
+export const WebhookChange = Type.Object({
+  url: Type.Optional(Type.String()),
+  events: Type.Optional(Events),
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+  enabled: Type.Optional(Type.Boolean({ description: 'false stops deliveries; true resumes them' })),
+  internal: Type.Optional(Internal),
+});
+
+export const Webhook = Type.Object({
+  webhookId: Type.String(),
+  url: Type.String({ description: 'Its query (…?…), which may hold a token, is shown to admins only' }),
+  internal: Internal,
+  description: Type.String(),
+  events: Type.Array(Type.String()),
+  enabled: Type.Boolean(),
+  disabledReason: Nullable(
+    Type.String({ description: 'Why deliveries stopped: an operator, a 410, five days of failures' }),
+  ),
+  previousSecretUntil: Nullable(Timestamp('Until when the secret before the last rotation still signs too')),
+  createdAt: Timestamp('When it was added'),
+  updatedAt: Timestamp('When it last changed'),
+});
+
+export const WebhookWithSecret = Type.Object(
+  {
+    ...Webhook.properties,
+    secret: Type.String({ description: 'whsec_…: the signing secret, shown this once' }),
+  },
+  { description: 'The endpoint and its signing secret, shown this once' },
+);
+
+export const Message = Type.Object({
+  messageId: Type.String({ description: 'msg_…: the webhook-id header of every attempt' }),
+  type: Type.String(),
+  paymentId: Nullable(Type.Integer()),
+  occurredAt: Timestamp('When the change happened'),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  nextAttemptAt: Nullable(Timestamp('When it is tried next, while pending')),
+  deliveredAt: Nullable(Timestamp('When a 2xx came')),
+  lastStatusCode: Nullable(Type.Integer()),
+});
+
+export const Attempt = Type.Object({
+  at: Timestamp('When the answer came, or the attempt gave up'),
+  statusCode: Nullable(Type.Integer({ description: 'null when no answer came (timeout, refused, closed)' })),
+  outcome: Type.Union(
+    [
+      Type.Literal('delivered'),
+      Type.Literal('rejected'),
+      Type.Literal('no_answer'),
+      Type.Literal('address_not_allowed'),
+    ],
+    {
+      description:
+        'delivered (a 2xx), rejected (another status), no_answer (timeout, refused, closed), or address_not_allowed ' +
+        '(not sent: the address is one the endpoint may not reach)',
+    },
+  ),
+  latencyMs: Type.Integer(),
+  response: Nullable(Type.String({ description: 'The first 1 KiB of the answer; admins only' })),
+  error: Nullable(Type.String({ description: 'Why no answer came; admins only' })),
+});
