@@ -68,7 +68,7 @@ export async function adminInitRoutes(
       }
       const result = await adminTokens.initialise(setupCode, actor);
       if (result === 'already_set') {
-        throw conflict('The service already has an admin token (BIS_ADMIN_TOKEN or an earlier `bis init`)');
+        throw conflict.adminTokenSet();
       }
       if (result === 'wrong_setup_code') {
         throw new DomainError('forbidden', 'Wrong setup code: use the one in the data directory', {

@@ -88,8 +88,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** A new key to add to an authenticator app; two-factor sign-in is on once a first code confirms it. */
     async startTwoFactor(principal: Principal) {
       const row = await me(principal);
-      if (row.totp_enabled_at !== null)
-        throw conflict('Two-factor sign-in is on already; turn it off first to use a new key');
+      if (row.totp_enabled_at !== null) throw conflict.twoFactorOnAlready();
       const key = newTotpKey();
       await operatorsStore.update(row.id, { totp_pending_secret: key, updated_at: clock.now() });
       return totpEnrolment(key, row.email);
@@ -102,7 +101,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       actor: Actor,
     ): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
-      if (!row.totp_pending_secret) throw conflict('Start two-factor sign-in first: it gives the key to confirm');
+      if (!row.totp_pending_secret) throw conflict.twoFactorNotStarted();
       await confirmIdentity(row, { password }, actor, 'two-factor sign-in on');
       const candidate = { ...row, totp_secret: row.totp_pending_secret };
       if ((await secondFactor(candidate, code)) !== 'totp')
@@ -135,7 +134,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async newRecoveryCodes(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
-      if (row.totp_enabled_at === null) throw conflict('Two-factor sign-in is off: there are no recovery codes');
+      if (row.totp_enabled_at === null) throw conflict.noRecoveryCodes();
       const wrong = {
         field: 'code',
         problem: 'is not a current code or an unused recovery code',

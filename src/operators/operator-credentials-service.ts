@@ -47,7 +47,7 @@ export function createOperatorCredentialsService(deps: OperatorCredentialsDeps) 
       }
       const row = await requireOperator(operatorId);
       if (row.totp_enabled_at === null && row.totp_pending_secret === null) {
-        throw conflict(`Two-factor sign-in is off already for ${row.email}`);
+        throw conflict.twoFactorOffAlready(row.email);
       }
       const now = clock.now();
       await transact(async (tx) => {

@@ -80,7 +80,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     const admins = stopsBeingAdmin ? await operatorsStore.lockUsableAdmins(tx) : [];
     const row = await requireOperator(operatorId, tx);
     if (admins.includes(row.id) && admins.length <= 1) {
-      throw conflict('This is the last admin who can sign in: make another operator admin first');
+      throw conflict.lastAdmin();
     }
     return row;
   }
@@ -115,7 +115,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         await auditStore.record('operator.created', row.id, actor, { email, role: row.role }, tx);
         return true;
       });
-      if (!created) throw conflict(`An operator with the email ${email} exists already`);
+      if (!created) throw conflict.operatorEmailTaken(email);
       return { ...operatorView(row), ...(withInvite ? await invite(row.id, actor) : {}) };
     },
 

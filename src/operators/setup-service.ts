@@ -56,7 +56,7 @@ export function createSetupService(deps: SetupDeps) {
     ): Promise<OperatorView & { inviteUrl?: string; inviteExpiresAt?: Date }> {
       if (!(await setupCodes.isCurrent(input.setupCode))) throw wrongCode();
       if ((await hasAdmin()) && !input.recover) {
-        throw conflict('The service has an admin already. To recover a lost one: bis init --recover EMAIL');
+        throw conflict.adminExists();
       }
       const email = readEmail(input.email);
       const problem = input.password === undefined ? undefined : passwordProblem(input.password, email);

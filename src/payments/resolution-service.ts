@@ -22,9 +22,7 @@ export function readNote(input: string | undefined): string {
 function requireHeld(payment: PaymentRow | undefined, paymentId: number): PaymentRow {
   if (!payment) throw notFound.payment(paymentId);
   if (payment.status !== 'held') {
-    throw conflict(
-      `Payment ${paymentId} is ${payment.status}, not held: only a held payment can be allocated or returned`,
-    );
+    throw conflict.paymentNotHeld(paymentId, payment.status);
   }
   return payment;
 }
@@ -36,9 +34,9 @@ export async function activeMember(
   tx: Executor,
 ): Promise<{ full_name: string }> {
   const member = await store.lockMember(memberNumber, tx);
-  if (!member) throw conflict(`No member ${memberNumber}: add the member first, or choose another`);
+  if (!member) throw conflict.memberMissing(memberNumber);
   if (member.status !== 'active') {
-    throw conflict(`Member ${memberNumber} is ${member.status}: only an active member can receive a payment`);
+    throw conflict.memberNotActive(memberNumber, member.status);
   }
   return member;
 }

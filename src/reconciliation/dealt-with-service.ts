@@ -78,7 +78,7 @@ export function createDealtWithService(deps: DealtWithDeps) {
       const note = readNote(input.note);
       await change('reconciliation.item_dealt_with', reconciliationId, itemKey, actor, async (item, tx) => {
         if (item.category === 'matched' || item.category === 'debit') {
-          throw conflict(`Item ${itemKey} is ${item.category === 'matched' ? 'matched' : 'a debit'}: it needs no one`);
+          throw conflict.itemNeedsNoOne(itemKey, item.category);
         }
         const mark = {
           reconciliationId,

@@ -31,24 +31,14 @@ function refusalFor(
   line: { category: string | null; payment_id: number | null; detail: Record<string, unknown> },
   lineNo: number,
 ): DomainError | undefined {
-  if (line.category === null) return conflict(`Line ${lineNo} is not a credit: only money received can be recorded`);
-  if (line.category === 'held') {
-    return conflict(
-      `Line ${lineNo} is the money of payment ${line.payment_id}, which was held when the statement was reconciled: allocate or return that payment instead`,
-    );
-  }
+  if (line.category === null) return conflict.lineNotCredit(lineNo);
+  if (line.category === 'held') return conflict.lineOfHeldPayment(lineNo, line.payment_id);
   const earlier = line.detail.sameReferenceAsLine;
   if (line.category === 'missing_notification' && earlier !== undefined) {
-    return conflict(
-      `Line ${lineNo} has the same bank reference as line ${earlier}, which stands for the payment under it: a second credit under one reference is for the bank to explain, not a payment to record`,
-    );
+    return conflict.lineReferenceRepeated(lineNo, earlier);
   }
-  if (line.category !== 'missing_notification') {
-    return conflict(
-      `Line ${lineNo} is ${line.category.replace('_', ' ')} to payment ${line.payment_id}: it was notified`,
-    );
-  }
-  if (line.payment_id !== null) return conflict(`Line ${lineNo} was recorded already, as payment ${line.payment_id}`);
+  if (line.category !== 'missing_notification') return conflict.lineNotified(lineNo, line.category, line.payment_id);
+  if (line.payment_id !== null) return conflict.lineRecordedAlready(lineNo, line.payment_id);
   return undefined;
 }
 
@@ -77,10 +67,8 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
             if (!line) throw new DomainError('not_found', `Reconciliation ${reconciliationId} has no line ${lineNo}`);
             const refused = refusalFor(line, lineNo);
             if (refused) throw refused;
-            if (line.reference === '')
-              throw conflict(`Line ${lineNo} has no bank reference to record the payment under`);
-            if (Number(line.amount) <= 0)
-              throw conflict(`Line ${lineNo} is for ${line.amount}: there is no money to record`);
+            if (line.reference === '') throw conflict.lineWithoutReference(lineNo);
+            if (Number(line.amount) <= 0) throw conflict.lineWithoutMoney(lineNo, line.amount);
             const member = await activeMember(resolutionStore, memberNumber, tx);
             const now = clock.now();
             const paymentId = await resolutionStore.insertFromStatement(
@@ -99,9 +87,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
               tx,
             );
             if (paymentId === undefined) {
-              throw conflict(
-                `${run.client_name} has a payment under reference ${line.reference} now (notified since the statement was reconciled): look it up rather than record the line`,
-              );
+              throw conflict.referenceNotifiedSince(run.client_name, line.reference);
             }
             await reconciliationStore.markRecorded(reconciliationId, lineNo, paymentId, tx);
             const detail = {

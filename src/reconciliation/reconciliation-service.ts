@@ -66,12 +66,10 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
       const isOwn = accountChecker(client.statement_accounts);
       if (request.format !== 'csv') return { csvMapping: undefined, isOwn, given };
       if (client.statement_mapping === null) {
-        throw conflict(
-          `No CSV statement mapping is saved for ${client.name}: save one with PUT /admin/v1/clients/${request.clientId}/statement-mapping first`,
-        );
+        throw conflict.noCsvMapping(client.name, request.clientId);
       }
       const read = readCsvStatementMapping(client.statement_mapping);
-      if ('problems' in read) throw conflict(`The saved CSV mapping of ${client.name} no longer reads: save it again`);
+      if ('problems' in read) throw conflict.csvMappingUnreadable(client.name);
       return { csvMapping: read.mapping, isOwn, given };
     },
 
