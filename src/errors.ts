@@ -4,7 +4,7 @@
  * they know nothing of HTTP. `src/http/error-answers.ts` is the one place that turns a code into a
  * status and a body.
  */
-export { oauthRefusal } from './errors/access.js';
+export { forbidden, oauthRefusal, unauthorized } from './errors/access.js';
 export { conflict } from './errors/conflicts.js';
 export { DomainError, type ErrorCode } from './errors/domain-error.js';
 export { unavailable } from './errors/failures.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { conflict, DomainError } from '../errors.js';
+import { conflict, forbidden } from '../errors.js';
 import { actorOf } from '../http/actor.js';
 import { AdminError } from '../http/schemas.js';
 import type { SetupInput, SetupService } from '../operators/setup-service.js';
@@ -70,11 +70,7 @@ export async function adminInitRoutes(
       if (result === 'already_set') {
         throw conflict.adminTokenSet();
       }
-      if (result === 'wrong_setup_code') {
-        throw new DomainError('forbidden', 'Wrong setup code: use the one in the data directory', {
-          detail: 'wrong setup code',
-        });
-      }
+      if (result === 'wrong_setup_code') throw forbidden.wrongSetupCodeForOwnerToken();
       return reply.code(201).send({ adminToken: result.token });
     },
   );

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
-import { DomainError } from '../errors.js';
+import { forbidden } from '../errors.js';
 import { actorOf } from '../http/actor.js';
 import { cookieValue, SESSION_COOKIE, sessionCookie } from '../http/cookies.js';
 import { AdminError, NoBody, Timestamp } from '../http/schemas.js';
@@ -76,9 +76,7 @@ export async function adminSignInRoutes(app: FastifyInstance, options: SessionRo
     async (request, reply) => {
       // A sign-in posted by another site's page would sign the person in to an account of the attacker's.
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== ownOrigin) {
-        throw new DomainError('forbidden', "Sign in from the service's own pages", { detail: `origin ${origin}` });
-      }
+      if (origin !== undefined && origin !== ownOrigin) throw forbidden.signInCrossSite(origin);
       const { sessionId, csrfToken, operator } = await signInService.signIn(request.body, actorOf(request, 'sign-in'));
       reply.header('set-cookie', sessionCookie(sessionId, { secure, maxAgeSeconds: Math.floor(sessionMaxMs / 1000) }));
       return { operator, csrfToken };

@@ -3,7 +3,7 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/principal.js';
 import { newTotpKey, totpEnrolment } from '../auth/totp.js';
-import { conflict, DomainError, invalidInput } from '../errors.js';
+import { conflict, invalidInput, notFound } from '../errors.js';
 import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
 import type { Confirmation } from './confirmation.js';
@@ -37,7 +37,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   async function me(principal: Principal): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorOf(principal).operatorId);
-    if (!row) throw new DomainError('not_found', 'Your operator account is gone');
+    if (!row) throw notFound.ownAccount();
     return row;
   }
 

@@ -1,7 +1,7 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
+import { conflict, gone, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
@@ -55,7 +55,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
 
   async function requireOperator(operatorId: string, ex?: Executor): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorId, ex);
-    if (!row) throw new DomainError('not_found', `No operator ${operatorId}`);
+    if (!row) throw notFound.operator(operatorId);
     return row;
   }
 

@@ -2,7 +2,7 @@ import type { AdminTokens } from '../admin/admin-tokens.js';
 import type { SetupCodes } from '../admin/setup-codes.js';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import { conflict, DomainError, invalidInput } from '../errors.js';
+import { conflict, forbidden, invalidInput } from '../errors.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { type OperatorsService, type OperatorView, operatorView, readEmail } from './operators-service.js';
 import type { OperatorsStore } from './operators-store.js';
@@ -25,15 +25,6 @@ export interface SetupDeps extends AuditedChanges {
   operatorsService: Pick<OperatorsService, 'create' | 'invite'>;
 }
 
-const wrongCode = () =>
-  new DomainError(
-    'forbidden',
-    'Wrong or expired setup code: use the one in the data directory (a restart makes a new one)',
-    {
-      detail: 'wrong setup code',
-    },
-  );
-
 /**
  * The first admin, made by whoever holds the setup code (whoever can read the data directory),
  * and the same way back in when the last admin is lost: the code makes a new admin, or resets one
@@ -54,7 +45,7 @@ export function createSetupService(deps: SetupDeps) {
       input: SetupInput,
       actor: Actor,
     ): Promise<OperatorView & { inviteUrl?: string; inviteExpiresAt?: Date }> {
-      if (!(await setupCodes.isCurrent(input.setupCode))) throw wrongCode();
+      if (!(await setupCodes.isCurrent(input.setupCode))) throw forbidden.wrongSetupCode();
       if ((await hasAdmin()) && !input.recover) {
         throw conflict.adminExists();
       }

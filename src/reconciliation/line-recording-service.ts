@@ -1,6 +1,6 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, DomainError, invalidInput, notFound, unavailable } from '../errors.js';
+import { conflict, type DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { PAYMENT_TYPES } from '../payments/notification.js';
 import { withNewReceipt } from '../payments/receipt-number.js';
@@ -64,7 +64,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
             const run = await reconciliationStore.find(reconciliationId, tx);
             if (!run) throw notFound.reconciliation(reconciliationId);
             const line = await reconciliationStore.lockLine(reconciliationId, lineNo, tx);
-            if (!line) throw new DomainError('not_found', `Reconciliation ${reconciliationId} has no line ${lineNo}`);
+            if (!line) throw notFound.reconciliationLine(reconciliationId, lineNo);
             const refused = refusalFor(line, lineNo);
             if (refused) throw refused;
             if (line.reference === '') throw conflict.lineWithoutReference(lineNo);

@@ -1,5 +1,5 @@
 import { csvLine } from '../csv.js';
-import { DomainError, invalidInput, notFound } from '../errors.js';
+import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import type { DealtWithStore, OpenFigures } from './dealt-with-store.js';
 import { MAX_LINE, parseItemKey } from './item-key.js';
@@ -120,7 +120,7 @@ export function createReconciliationQuery({
       const number = key === undefined ? 0 : key.part === 'lines' ? key.lineNo : key.paymentId;
       const rows = key ? await reconciliationStore.items(id, { part: key.part, after: number - 1, limit: 1 }) : [];
       const [item] = await viewsOf(run, rows);
-      if (item?.itemKey !== itemKey) throw new DomainError('not_found', `Reconciliation ${id} has no item ${itemKey}`);
+      if (item?.itemKey !== itemKey) throw notFound.reconciliationItem(id, itemKey);
       return item;
     },
 
