@@ -7,7 +7,7 @@
 export { forbidden, oauthRefusal, unauthorized } from './errors/access.js';
 export { conflict } from './errors/conflicts.js';
 export { DomainError, type ErrorCode } from './errors/domain-error.js';
-export { unavailable } from './errors/failures.js';
+export { internal, unavailable } from './errors/failures.js';
 export { invalidInput } from './errors/invalid.js';
 export { gone, notFound } from './errors/not-found.js';
-export { rateLimited } from './errors/requests.js';
+export { methodNotAllowed, rateLimited, tooLarge, tooSlow } from './errors/requests.js';

@@ -31,12 +31,8 @@ export interface SignInServiceDeps {
   rules: SessionRules;
 }
 
-/** A locked account's 429, the same whether or not an account has the email; its owner may still come in. */
-const lockedOut = (refusal: DomainError) =>
-  rateLimited(
-    'Too many failed attempts for this account: try again later, or sign in with your password and two-factor code together',
-    refusal.retryAfterSeconds ?? 1,
-  );
+/** A locked account's 429, due when the refusal of its failed attempts is. */
+const lockedOut = (refusal: DomainError) => rateLimited.accountLocked(refusal.retryAfterSeconds ?? 1);
 
 /**
  * What a failed sign-in names in the audit when no account has the email typed: never the text

@@ -74,7 +74,7 @@ export function createResolutionService({
             await onResolved?.('allocated', paymentId, tx);
             return receipt;
           }),
-        () => unavailable('no free receipt number was found: try again'),
+        unavailable.noFreeReceipt,
       );
     },
 

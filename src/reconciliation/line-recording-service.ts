@@ -119,7 +119,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
             await onRecorded?.(paymentId, tx);
             return paymentId;
           }),
-        () => unavailable('no free receipt number was found: try again'),
+        unavailable.noFreeReceipt,
       );
     },
   };
