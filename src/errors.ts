@@ -8,6 +8,6 @@ export { forbidden, oauthRefusal, unauthorized } from './errors/access.js';
 export { conflict } from './errors/conflicts.js';
 export { DomainError, type ErrorCode } from './errors/domain-error.js';
 export { internal, unavailable } from './errors/failures.js';
-export { invalidInput } from './errors/invalid.js';
+export { invalidImport, invalidInput, invalidStatement } from './errors/invalid.js';
 export { gone, notFound } from './errors/not-found.js';
 export { methodNotAllowed, rateLimited, tooLarge, tooSlow } from './errors/requests.js';

@@ -33,15 +33,15 @@ function fromFramework(error: FastifyError): DomainError {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
     return tooLarge.body();
   }
-  if (error.validation) return new DomainError('invalid_input', validationMessage(error));
+  if (error.validation) return invalidInput.schema(validationMessage(error));
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return invalidInput('body', 'Content-Type must be application/json');
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return invalidInput('body', 'must be a JSON object');
   if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
-    return invalidInput('body', 'is not valid JSON', error.message);
+    return invalidInput.notJson(error.message);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new DomainError('invalid_input', 'Bad request', { detail: error.message });
+    return invalidInput.request(error.message);
   }
   return internal(error.stack ?? error.message);
 }

@@ -62,7 +62,7 @@ export function createApiTokensService({
     async create(principal: Principal, input: { name: string; expiresInDays?: number } & IdentityProof, actor: Actor) {
       const { operatorId } = operatorOf(principal);
       const name = input.name.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const days = input.expiresInDays ?? maxDays;
       if (!Number.isInteger(days) || days < 1 || days > maxDays) {
         throw invalidInput('expiresInDays', `must be a whole number of days from 1 to ${maxDays}, the maximum here`);

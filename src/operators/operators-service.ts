@@ -92,7 +92,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     async create(input: { email: string; name: string; role: Role }, actor: Actor, withInvite = true) {
       const email = readEmail(input.email);
       const name = input.name.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const now = clock.now();
       const row: OperatorRow = {
         id: randomId(),
@@ -130,7 +130,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     /** Renames, changes the role, disables or enables. A disabled operator's sessions and tokens stop at once. */
     async update(operatorId: string, change: { name?: string; role?: Role; disabled?: boolean }, actor: Actor) {
       const name = change.name?.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const now = clock.now();
       return transact(async (tx) => {
         const row = await lockedForChange(operatorId, change, tx);

@@ -56,7 +56,7 @@ export function createResolutionService({
      */
     async allocate(paymentId: number, input: { customerRef: string; note: string }, actor: Actor): Promise<string> {
       const memberNumber = normalizeMemberNumber(input.customerRef);
-      if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+      if (!memberNumber) throw invalidInput.customerRef();
       const note = readNote(input.note);
       return withNewReceipt(
         (receipt) =>

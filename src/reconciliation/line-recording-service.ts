@@ -52,7 +52,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
   return {
     async record(reconciliationId: number, lineNo: number, input: RecordLineInput, actor: Actor): Promise<number> {
       const memberNumber = normalizeMemberNumber(input.customerRef ?? '');
-      if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+      if (!memberNumber) throw invalidInput.customerRef();
       const paymentType = (input.paymentType ?? '').trim().toUpperCase();
       if (!PAYMENT_TYPES.includes(paymentType as (typeof PAYMENT_TYPES)[number])) {
         throw invalidInput('paymentType', `must be one of ${PAYMENT_TYPES.join(', ')}`);

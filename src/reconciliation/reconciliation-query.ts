@@ -61,8 +61,7 @@ export function createReconciliationQuery({
     if (query.cursor === undefined) return { parts, after: undefined };
     const kinds = parts.map((part) => CURSOR_KINDS[part]);
     const { kind, id } = pageCursor.decodeOneOf(kinds, query.cursor);
-    if (kind === CURSOR_KINDS.lines && id > MAX_LINE)
-      throw invalidInput('cursor', 'is not a cursor this service gave out');
+    if (kind === CURSOR_KINDS.lines && id > MAX_LINE) throw invalidInput.unknownCursor();
     return { parts: parts.slice(kinds.indexOf(kind)), after: id };
   }
 
