@@ -8,7 +8,7 @@ import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
 import type { Confirmation } from './confirmation.js';
 import type { CredentialsStore } from './credentials-store.js';
-import type { IdentityCheck } from './identity-check.js';
+import { type IdentityCheck, WRONG_CODE, WRONG_PASSWORD } from './identity-check.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import { normalRecoveryCode, type SecondFactorCheck } from './second-factor.js';
 
@@ -43,12 +43,11 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   /** The current password, checked like a sign-in: a wrong one is a failure of the account, and audited. */
   async function requirePassword(row: OperatorRow, password: string, actor: Actor, purpose: string): Promise<void> {
-    const wrong = { field: 'password', problem: 'is not your current password', reason: 'wrong password' };
     await confirm(
       row,
       actor,
       purpose,
-      wrong,
+      WRONG_PASSWORD,
       async () => !!row.password_hash && verifyPassword(password, row.password_hash),
     );
   }
@@ -135,11 +134,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     async newRecoveryCodes(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
       if (row.totp_enabled_at === null) throw conflict.noRecoveryCodes();
-      const wrong = {
-        field: 'code',
-        problem: 'is not a current code or an unused recovery code',
-        reason: 'wrong code',
-      };
+      // The audit has always said 'wrong code' here.
+      const wrong = { ...WRONG_CODE, reason: 'wrong code' };
       await confirm(row, actor, 'new recovery codes', wrong, async () => (await secondFactor(row, code)) !== undefined);
       return { recoveryCodes: await replaceRecoveryCodes(row.id, actor) };
     },
