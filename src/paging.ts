@@ -17,7 +17,7 @@ export const pageCursor = {
   decodeOneOf<K extends string>(kinds: readonly K[], cursor: string): { kind: K; id: number } {
     const match = /^([a-z]+):(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
     const kind = kinds.find((k) => k === match?.[1]);
-    if (!match || kind === undefined) throw invalidInput('cursor', 'is not a cursor this service gave out');
+    if (!match || kind === undefined) throw invalidInput.unknownCursor();
     return { kind, id: Number(match[2]) };
   },
 };

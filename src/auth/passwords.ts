@@ -2,7 +2,7 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 import { availableParallelism } from 'node:os';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { createSemaphore } from '../db/semaphore.js';
-import { DomainError } from '../errors.js';
+import { unavailable } from '../errors.js';
 
 /**
  * Operators' passwords are hashed with scrypt from node:crypto: a memory-hard function the
@@ -23,19 +23,13 @@ export const HASH_QUEUE = 16;
 const hashSlot = createSemaphore(HASH_SLOTS);
 let hashesAsked = 0;
 
-const tooManyAtOnce = () =>
-  new DomainError('unavailable', 'Too many sign-ins at once: try again in a moment', {
-    detail: 'password hashing queue full',
-    retryAfterSeconds: 1,
-  });
-
 /**
  * Refuses at once while the queue is full: a check of a person's password calls it before its own
  * database work too, so that a burst the queue cannot take costs nothing (on the embedded database
  * that work would wait in line with the bank's calls).
  */
 export function assertHashRoom(): void {
-  if (hashesAsked >= HASH_SLOTS + HASH_QUEUE) throw tooManyAtOnce();
+  if (hashesAsked >= HASH_SLOTS + HASH_QUEUE) throw unavailable.hashingFull();
 }
 
 async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

@@ -45,7 +45,7 @@ export function createThrottle(
         over: count > limit,
         refusal: () => {
           const seconds = Math.ceil((oldest.getTime() + windowMs - clock.now().getTime()) / 1000);
-          return rateLimited('Too many failed attempts; try again later', Math.max(1, seconds));
+          return rateLimited.failedAttempts(Math.max(1, seconds));
         },
         forget: () => authFailuresStore.forget(id),
       };

@@ -153,9 +153,7 @@ export function createClientsService(deps: ClientsServiceDeps) {
       });
       if (outcome === 'no_client') throw notFound.client(clientId);
       if (outcome === 'limit_reached') {
-        throw conflict(
-          `Client ${clientId} already has ${MAX_ACTIVE_SECRETS} active secrets; revoke one before issuing another`,
-        );
+        throw conflict.secretsFull(clientId, MAX_ACTIVE_SECRETS);
       }
       return { secretId, handoverUrl: `${publicUrl}/handover/${handoverToken}`, expiresAt };
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../errors.js';
+import { tooSlow } from '../errors.js';
 import type { BodyTime } from './server-limits.js';
 
 declare module 'fastify' {
@@ -31,11 +31,7 @@ export function boundBodyTime(app: FastifyInstance, limits: Record<BodyTime, num
       if (request.raw.complete || reply.sent) return;
       request.log.info({ ms }, 'request body too slow');
       reply.raw.once('finish', () => request.raw.socket?.destroy());
-      reply.send(
-        new DomainError('request_timeout', `The request did not arrive whole within ${ms / 1000} s`, {
-          detail: 'body too slow',
-        }),
-      );
+      reply.send(tooSlow(ms));
     }, ms);
     const stop = () => clearTimeout(timer);
     request.raw.once('end', stop);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { DomainError, type ErrorCode, invalidInput, unavailable } from '../errors.js';
+import { DomainError, type ErrorCode, internal, invalidInput, tooLarge, unavailable } from '../errors.js';
 import { answerStyleOf } from './answer-style.js';
 import { BANK_RESULT, INVALID_CLIENT, REALM } from './contract-answers.js';
 import { validationMessage } from './validation-message.js';
@@ -31,26 +31,26 @@ export const statusOf = (error: DomainError): number => STATUS[error.code];
 /** What Fastify itself refuses (a body too large, not JSON, failing its schema) in the domain's words. */
 function fromFramework(error: FastifyError): DomainError {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-    return new DomainError('payload_too_large', 'Request body too large');
+    return tooLarge.body();
   }
-  if (error.validation) return new DomainError('invalid_input', validationMessage(error));
+  if (error.validation) return invalidInput.schema(validationMessage(error));
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return invalidInput('body', 'Content-Type must be application/json');
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return invalidInput('body', 'must be a JSON object');
   if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
-    return invalidInput('body', 'is not valid JSON', error.message);
+    return invalidInput.notJson(error.message);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new DomainError('invalid_input', 'Bad request', { detail: error.message });
+    return invalidInput.request(error.message);
   }
-  return new DomainError('internal', 'Internal error', { detail: error.stack ?? error.message });
+  return internal(error.stack ?? error.message);
 }
 
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
-  if (isDatabaseUnavailable(error)) return unavailable(String(error));
+  if (isDatabaseUnavailable(error)) return unavailable.database(String(error));
   if (error instanceof Error) return fromFramework(error as FastifyError);
-  return new DomainError('internal', 'Internal error', { detail: String(error) });
+  return internal(String(error));
 }
 
 /** The body of a refusal in the route's answer style; undefined where the contract says "no body". */

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors.js';
+import { invalidInput } from '../errors.js';
 import { sendError } from './error-answers.js';
 
 /**
@@ -16,11 +16,7 @@ export const NO_SNIFF = ['x-content-type-options', 'nosniff'] as const;
  */
 export function answerFrameworkError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
   reply.header(...NO_SNIFF).header('x-request-id', request.id);
-  sendError(
-    new DomainError('invalid_input', 'Bad request: the URL is not valid', { detail: error.message }),
-    request,
-    reply,
-  );
+  sendError(invalidInput.url(error.message), request, reply);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods, onRequestHookHandler } from 'fastify';
-import { DomainError } from '../errors.js';
+import { methodNotAllowed } from '../errors.js';
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
@@ -34,7 +34,7 @@ export function trackMethods(app: FastifyInstance, guard?: onRequestHookHandler)
         ...(guard ? { onRequest: guard } : {}),
         handler: async (_request, reply) => {
           reply.header('allow', allow);
-          throw new DomainError('method_not_allowed', `Method not allowed; use ${allow}`);
+          throw methodNotAllowed(allow);
         },
       });
     }

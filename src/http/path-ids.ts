@@ -1,5 +1,5 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { DomainError } from '../errors.js';
+import { notFound } from '../errors.js';
 
 type ParamsSchema = { properties?: Record<string, { type?: string; maximum?: number }> };
 
@@ -17,7 +17,7 @@ export function boundPathIds(route: RouteOptions): void {
   const check = async (request: FastifyRequest) => {
     const params = request.params as Record<string, string>;
     for (const { name, maximum } of ids) {
-      if (Number(params[name]) > maximum) throw new DomainError('not_found', `No ${name} ${params[name]}`);
+      if (Number(params[name]) > maximum) throw notFound.pathId(name, params[name]);
     }
   };
   route.preValidation = [route.preValidation ?? []].flat().concat(check);

@@ -48,10 +48,7 @@ export function createPublicLimit(limit: number, clock: Clock): PublicLimit {
       if (left < 1) {
         allowances.delete(key);
         allowances.set(key, { left, at: now });
-        throw rateLimited(
-          'Too many requests from this address; try again after Retry-After',
-          Math.ceil((1 - left) / perMs / 1000),
-        );
+        throw rateLimited.address(Math.ceil((1 - left) / perMs / 1000));
       }
       if (!known && allowances.size >= MOST_ADDRESSES) forgetFull(now);
       // Set anew, so the map's order is of last use: forgetting the oldest half spares those asking now.

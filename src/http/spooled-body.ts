@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DomainError } from '../errors.js';
+import { tooLarge } from '../errors.js';
 
 /** A request body kept in a private temporary file until the work on it is done. */
 export interface SpooledBody {
@@ -26,7 +26,7 @@ export async function spoolBody(body: Readable, maxBytes: number): Promise<Spool
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > maxBytes) {
-        done(new DomainError('payload_too_large', `The file is larger than ${maxBytes / 2 ** 20} MiB`));
+        done(tooLarge.file(maxBytes));
         return;
       }
       done(null, chunk);

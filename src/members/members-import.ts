@@ -1,6 +1,6 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
-import { DomainError } from '../errors.js';
+import { invalidImport } from '../errors.js';
 import { ImportFileError, type RawMemberRow } from './import-rows.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
@@ -45,13 +45,6 @@ function readRow({ line, fields }: RawMemberRow): StagedMember | ImportProblem {
   if (!STATUSES.has(state))
     return { line, reason: `unknown status ${shown(status)} for ${ref}: use active, suspended or closed` };
   return { line, memberNumber: ref, fullName: name.name, status: state };
-}
-
-/** The answer to a file with bad rows: each listed with its line, and nothing changed. */
-function importRefused(errors: ImportProblem[], total: number): DomainError {
-  const listed = total > errors.length ? ` (the first ${errors.length} are listed)` : '';
-  const message = `The file was not imported: ${total} bad row${total === 1 ? '' : 's'}${listed}; nothing was changed`;
-  return new DomainError('invalid_import', message, { extra: { errors } });
 }
 
 /**
@@ -117,7 +110,7 @@ export function createMembersImport({
       });
 
       if ('problems' in outcome)
-        throw importRefused(
+        throw invalidImport(
           outcome.problems.sort((a, b) => a.line - b.line),
           outcome.problemCount,
         );

@@ -30,7 +30,7 @@ const view = (row: MemberRow): MemberView => ({
 
 function requireMemberNumber(input: string): string {
   const memberNumber = normalizeMemberNumber(input);
-  if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+  if (!memberNumber) throw invalidInput.customerRef();
   return memberNumber;
 }
 

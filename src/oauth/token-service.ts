@@ -61,7 +61,7 @@ export function createTokenService({
     // (a bank may swap ID and secret), so it is neither stored nor logged as given.
     const decision = await hit(sha256(clientId));
     if (!decision.allowed) {
-      throw rateLimited('Too many token requests', decision.retryAfterSeconds);
+      throw rateLimited.tokenRequests(decision.retryAfterSeconds);
     }
   }
 

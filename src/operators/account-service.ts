@@ -3,12 +3,12 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/principal.js';
 import { newTotpKey, totpEnrolment } from '../auth/totp.js';
-import { conflict, DomainError, invalidInput } from '../errors.js';
+import { conflict, invalidInput, notFound } from '../errors.js';
 import { sha256 } from '../secrets.js';
 import { operatorOf } from './api-tokens-service.js';
 import type { Confirmation } from './confirmation.js';
 import type { CredentialsStore } from './credentials-store.js';
-import type { IdentityCheck } from './identity-check.js';
+import { type IdentityCheck, WRONG_CODE, WRONG_PASSWORD } from './identity-check.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import { normalRecoveryCode, type SecondFactorCheck } from './second-factor.js';
 
@@ -37,18 +37,17 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   async function me(principal: Principal): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorOf(principal).operatorId);
-    if (!row) throw new DomainError('not_found', 'Your operator account is gone');
+    if (!row) throw notFound.ownAccount();
     return row;
   }
 
   /** The current password, checked like a sign-in: a wrong one is a failure of the account, and audited. */
   async function requirePassword(row: OperatorRow, password: string, actor: Actor, purpose: string): Promise<void> {
-    const wrong = { field: 'password', problem: 'is not your current password', reason: 'wrong password' };
     await confirm(
       row,
       actor,
       purpose,
-      wrong,
+      WRONG_PASSWORD,
       async () => !!row.password_hash && verifyPassword(password, row.password_hash),
     );
   }
@@ -88,8 +87,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** A new key to add to an authenticator app; two-factor sign-in is on once a first code confirms it. */
     async startTwoFactor(principal: Principal) {
       const row = await me(principal);
-      if (row.totp_enabled_at !== null)
-        throw conflict('Two-factor sign-in is on already; turn it off first to use a new key');
+      if (row.totp_enabled_at !== null) throw conflict.twoFactorOnAlready();
       const key = newTotpKey();
       await operatorsStore.update(row.id, { totp_pending_secret: key, updated_at: clock.now() });
       return totpEnrolment(key, row.email);
@@ -102,7 +100,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       actor: Actor,
     ): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
-      if (!row.totp_pending_secret) throw conflict('Start two-factor sign-in first: it gives the key to confirm');
+      if (!row.totp_pending_secret) throw conflict.twoFactorNotStarted();
       await confirmIdentity(row, { password }, actor, 'two-factor sign-in on');
       const candidate = { ...row, totp_secret: row.totp_pending_secret };
       if ((await secondFactor(candidate, code)) !== 'totp')
@@ -135,12 +133,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async newRecoveryCodes(principal: Principal, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
       const row = await me(principal);
-      if (row.totp_enabled_at === null) throw conflict('Two-factor sign-in is off: there are no recovery codes');
-      const wrong = {
-        field: 'code',
-        problem: 'is not a current code or an unused recovery code',
-        reason: 'wrong code',
-      };
+      if (row.totp_enabled_at === null) throw conflict.noRecoveryCodes();
+      // The audit has always said 'wrong code' here.
+      const wrong = { ...WRONG_CODE, reason: 'wrong code' };
       await confirm(row, actor, 'new recovery codes', wrong, async () => (await secondFactor(row, code)) !== undefined);
       return { recoveryCodes: await replaceRecoveryCodes(row.id, actor) };
     },

@@ -1,7 +1,7 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
-import { DomainError, invalidInput } from '../errors.js';
+import { forbidden, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore, TokenRow } from './credentials-store.js';
 import type { IdentityCheck, IdentityProof } from './identity-check.js';
@@ -30,9 +30,7 @@ export const tokenView = (row: TokenRow): TokenView => ({
 
 /** The operator an account operation acts for; the owner token has no account. */
 export function operatorOf(principal: Principal): Extract<Principal, { kind: 'operator' }> {
-  if (principal.kind !== 'operator') {
-    throw new DomainError('forbidden', 'The owner token has no account of its own: sign in as an operator');
-  }
+  if (principal.kind !== 'operator') throw forbidden.ownerHasNoAccount();
   return principal;
 }
 
@@ -64,13 +62,13 @@ export function createApiTokensService({
     async create(principal: Principal, input: { name: string; expiresInDays?: number } & IdentityProof, actor: Actor) {
       const { operatorId } = operatorOf(principal);
       const name = input.name.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const days = input.expiresInDays ?? maxDays;
       if (!Number.isInteger(days) || days < 1 || days > maxDays) {
         throw invalidInput('expiresInDays', `must be a whole number of days from 1 to ${maxDays}, the maximum here`);
       }
       const operator = await operatorsStore.find(operatorId);
-      if (!operator) throw new DomainError('not_found', 'Your operator account is gone');
+      if (!operator) throw notFound.ownAccount();
       await confirmIdentity(operator, input, actor, 'api token');
       const now = clock.now();
       const token = `${OPERATOR_TOKEN_PREFIX}${randomToken(32)}`;
@@ -98,7 +96,7 @@ export function createApiTokensService({
 
     async revoke(principal: Principal, tokenId: string, actor: Actor): Promise<void> {
       if (!(await credentialsStore.revokeToken(operatorOf(principal).operatorId, tokenId, clock.now()))) {
-        throw new DomainError('not_found', `You have no token ${tokenId}`);
+        throw notFound.ownToken(tokenId);
       }
       await auditStore.record('operator.token_revoked', tokenId, actor, {});
     },

@@ -11,8 +11,8 @@ export interface IdentityProof {
   code?: string | undefined;
 }
 
-const WRONG_PASSWORD = { field: 'password', problem: 'is not your current password', reason: 'wrong password' };
-const WRONG_CODE = {
+export const WRONG_PASSWORD = { field: 'password', problem: 'is not your current password', reason: 'wrong password' };
+export const WRONG_CODE = {
   field: 'code',
   problem: 'is not a current code or an unused recovery code',
   reason: 'wrong or used second factor',

@@ -1,5 +1,5 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
-import { conflict, DomainError } from '../errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 import { type TokenView, tokenView } from './api-tokens-service.js';
 import type { CredentialsStore } from './credentials-store.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
@@ -18,7 +18,7 @@ export function createOperatorCredentialsService(deps: OperatorCredentialsDeps) 
 
   async function requireOperator(operatorId: string): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorId);
-    if (!row) throw new DomainError('not_found', `No operator ${operatorId}`);
+    if (!row) throw notFound.operator(operatorId);
     return row;
   }
 
@@ -31,7 +31,7 @@ export function createOperatorCredentialsService(deps: OperatorCredentialsDeps) 
     async revokeToken(operatorId: string, tokenId: string, actor: Actor): Promise<void> {
       await transact(async (tx) => {
         if (!(await credentialsStore.revokeToken(operatorId, tokenId, clock.now(), tx))) {
-          throw new DomainError('not_found', `Operator ${operatorId} has no token ${tokenId}`);
+          throw notFound.operatorToken(operatorId, tokenId);
         }
         await auditStore.record('operator.token_revoked', tokenId, actor, { operatorId }, tx);
       });
@@ -42,12 +42,10 @@ export function createOperatorCredentialsService(deps: OperatorCredentialsDeps) 
      * and, where it is required, sets it up again. Your own goes off on your account page, with your password.
      */
     async resetTwoFactor(operatorId: string, actor: Actor): Promise<void> {
-      if (operatorId === actor.operatorId) {
-        throw new DomainError('forbidden', 'Turn your own two-factor sign-in off on your account page');
-      }
+      if (operatorId === actor.operatorId) throw forbidden.ownTwoFactorReset();
       const row = await requireOperator(operatorId);
       if (row.totp_enabled_at === null && row.totp_pending_secret === null) {
-        throw conflict(`Two-factor sign-in is off already for ${row.email}`);
+        throw conflict.twoFactorOffAlready(row.email);
       }
       const now = clock.now();
       await transact(async (tx) => {

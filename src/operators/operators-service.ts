@@ -1,7 +1,7 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, DomainError, gone, invalidInput, notFound } from '../errors.js';
+import { conflict, gone, invalidInput, notFound } from '../errors.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
@@ -55,7 +55,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
 
   async function requireOperator(operatorId: string, ex?: Executor): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorId, ex);
-    if (!row) throw new DomainError('not_found', `No operator ${operatorId}`);
+    if (!row) throw notFound.operator(operatorId);
     return row;
   }
 
@@ -80,7 +80,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     const admins = stopsBeingAdmin ? await operatorsStore.lockUsableAdmins(tx) : [];
     const row = await requireOperator(operatorId, tx);
     if (admins.includes(row.id) && admins.length <= 1) {
-      throw conflict('This is the last admin who can sign in: make another operator admin first');
+      throw conflict.lastAdmin();
     }
     return row;
   }
@@ -92,7 +92,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     async create(input: { email: string; name: string; role: Role }, actor: Actor, withInvite = true) {
       const email = readEmail(input.email);
       const name = input.name.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const now = clock.now();
       const row: OperatorRow = {
         id: randomId(),
@@ -115,7 +115,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         await auditStore.record('operator.created', row.id, actor, { email, role: row.role }, tx);
         return true;
       });
-      if (!created) throw conflict(`An operator with the email ${email} exists already`);
+      if (!created) throw conflict.operatorEmailTaken(email);
       return { ...operatorView(row), ...(withInvite ? await invite(row.id, actor) : {}) };
     },
 
@@ -130,7 +130,7 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
     /** Renames, changes the role, disables or enables. A disabled operator's sessions and tokens stop at once. */
     async update(operatorId: string, change: { name?: string; role?: Role; disabled?: boolean }, actor: Actor) {
       const name = change.name?.trim();
-      if (name === '') throw invalidInput('name', 'must not be empty');
+      if (name === '') throw invalidInput.emptyName();
       const now = clock.now();
       return transact(async (tx) => {
         const row = await lockedForChange(operatorId, change, tx);

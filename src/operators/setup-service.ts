@@ -1,6 +1,6 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import { conflict, DomainError, invalidInput } from '../errors.js';
+import { conflict, forbidden, invalidInput } from '../errors.js';
 import type { AdminTokens } from './admin-tokens.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { type OperatorsService, type OperatorView, operatorView, readEmail } from './operators-service.js';
@@ -25,15 +25,6 @@ export interface SetupDeps extends AuditedChanges {
   operatorsService: Pick<OperatorsService, 'create' | 'invite'>;
 }
 
-const wrongCode = () =>
-  new DomainError(
-    'forbidden',
-    'Wrong or expired setup code: use the one in the data directory (a restart makes a new one)',
-    {
-      detail: 'wrong setup code',
-    },
-  );
-
 /**
  * The first admin, made by whoever holds the setup code (whoever can read the data directory),
  * and the same way back in when the last admin is lost: the code makes a new admin, or resets one
@@ -54,9 +45,9 @@ export function createSetupService(deps: SetupDeps) {
       input: SetupInput,
       actor: Actor,
     ): Promise<OperatorView & { inviteUrl?: string; inviteExpiresAt?: Date }> {
-      if (!(await setupCodes.isCurrent(input.setupCode))) throw wrongCode();
+      if (!(await setupCodes.isCurrent(input.setupCode))) throw forbidden.wrongSetupCode();
       if ((await hasAdmin()) && !input.recover) {
-        throw conflict('The service has an admin already. To recover a lost one: bis init --recover EMAIL');
+        throw conflict.adminExists();
       }
       const email = readEmail(input.email);
       const problem = input.password === undefined ? undefined : passwordProblem(input.password, email);

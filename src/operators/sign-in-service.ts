@@ -3,7 +3,7 @@ import { type SignInThrottles, withCheckAttempt } from '../auth/check-attempts.j
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../auth/passwords.js';
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
-import { DomainError, rateLimited } from '../errors.js';
+import { type DomainError, rateLimited, unauthorized } from '../errors.js';
 import { randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
@@ -31,16 +31,8 @@ export interface SignInServiceDeps {
   rules: SessionRules;
 }
 
-/** The one answer to every failed sign-in: which part was wrong, and whether the account exists, stay unsaid. */
-const refused = (detail: string) =>
-  new DomainError('unauthorized', 'The email, password or code is not right', { detail });
-
-/** A locked account's 429, the same whether or not an account has the email; its owner may still come in. */
-const lockedOut = (refusal: DomainError) =>
-  rateLimited(
-    'Too many failed attempts for this account: try again later, or sign in with your password and two-factor code together',
-    refusal.retryAfterSeconds ?? 1,
-  );
+/** A locked account's 429, due when the refusal of its failed attempts is. */
+const lockedOut = (refusal: DomainError) => rateLimited.accountLocked(refusal.retryAfterSeconds ?? 1);
 
 /**
  * What a failed sign-in names in the audit when no account has the email typed: never the text
@@ -98,7 +90,7 @@ export function createSignInService(deps: SignInServiceDeps) {
         const fail = async (reason: string): Promise<never> => {
           const lockHolds = attempt.fail();
           await auditStore.record('operator.sign_in_failed', operator ? email : NO_SUCH_ACCOUNT, actor, { reason });
-          throw lockHolds ? lockedOut(lockHolds) : refused(reason);
+          throw lockHolds ? lockedOut(lockHolds) : unauthorized.wrongCredentials(reason);
         };
         // An unknown email costs a password check too, so that the answer's time tells nothing.
         const passwordOk = await verifyPassword(password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
@@ -107,12 +99,7 @@ export function createSignInService(deps: SignInServiceDeps) {
         if (attempt.locked && operator.totp_enabled_at === null) return fail('account locked; two-factor sign-in off');
         const who = { ...actor, who: operator.email, operatorId: operator.id };
         if (operator.totp_enabled_at !== null) {
-          if (!code) {
-            throw new DomainError(
-              'code_required',
-              'Send the six-digit code of your authenticator app, or a recovery code',
-            );
-          }
+          if (!code) throw unauthorized.codeRequired();
           const used = await secondFactor(operator, code);
           if (!used) return fail('wrong or used second factor');
           if (used === 'recovery_code') await auditStore.record('operator.recovery_code_used', operator.id, who, {});

@@ -12,8 +12,7 @@ export const exportCursor = {
   decode(cursor: string, installId: string, upperTxid: string, field = 'since'): string {
     const match = /^e:([A-Za-z0-9]+):(\d{1,20})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
     const [, cursorInstall, txid] = match ?? [];
-    if (cursorInstall === undefined || txid === undefined)
-      throw invalidInput(field, 'is not a cursor this service gave out');
+    if (cursorInstall === undefined || txid === undefined) throw invalidInput.unknownCursor(field);
     if (cursorInstall !== installId) throw invalidInput(field, 'this cursor comes from another database');
     if (BigInt(txid) > BigInt(upperTxid)) {
       throw invalidInput(field, 'this cursor is ahead of the database; was it restored from a backup?');

@@ -58,9 +58,7 @@ export function createExportFeeds({
       const row = { name: feed, cursor: input.cursor, updated_at: clock.now(), actor: actor.who };
       await transact(async (tx) => {
         if (!(await exportFeedsStore.move(row, input.previous, tx))) {
-          throw conflict(
-            `Feed ${feed} was moved by another export since this one began: its file repeats payments; discard it`,
-          );
+          throw conflict.feedMovedMeanwhile(feed);
         }
         await auditStore.record('export_feed.moved', feed, actor, { previous: input.previous }, tx);
       });

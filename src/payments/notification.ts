@@ -50,7 +50,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const wellFormed = (value: string) => value.replace(LONE_SURROGATE, '\ufffd');
 
 function storable(field: string, value: string): string {
-  if (value.includes(NUL)) throw invalidInput(field, 'must not contain NUL characters');
+  if (value.includes(NUL)) throw invalidInput.nulCharacters(field);
   return wellFormed(value);
 }
 

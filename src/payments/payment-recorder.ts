@@ -86,7 +86,7 @@ export function createPaymentRecorder({ paymentsStore, clock, acceptanceAt }: Pa
         return await record(clock.now());
       } catch (error) {
         if (!(error instanceof RetryStatement)) throw error;
-        if (attempt === ATTEMPTS) throw unavailable(`not recorded after ${ATTEMPTS} attempts`);
+        if (attempt === ATTEMPTS) throw unavailable.notRecorded(ATTEMPTS);
       }
     }
   }
@@ -130,7 +130,7 @@ export function createPaymentRecorder({ paymentsStore, clock, acceptanceAt }: Pa
         withFreshReceipts((now) => paymentsStore.recordAlone(rowOf(pending, now), acceptanceAt(now))),
       );
       if (result.kind !== 'accepted_meanwhile') return result;
-      if (attempt === ATTEMPTS) throw unavailable(`accepted elsewhere, but not found after ${ATTEMPTS} attempts`);
+      if (attempt === ATTEMPTS) throw unavailable.acceptedUnseen(ATTEMPTS);
     }
   }
 

@@ -25,7 +25,7 @@ export const DEFAULT_PAGE = 50;
 // any text. PostgreSQL text cannot hold a NUL, so a filter with one is refused rather than sent.
 function textFilter(field: string, input: string | undefined): string | undefined {
   const text = input?.trim();
-  if (text?.includes('\u0000')) throw invalidInput(field, 'must not contain NUL characters');
+  if (text?.includes('\u0000')) throw invalidInput.nulCharacters(field);
   return text === '' ? undefined : text;
 }
 

@@ -22,9 +22,7 @@ export function readNote(input: string | undefined): string {
 function requireHeld(payment: PaymentRow | undefined, paymentId: number): PaymentRow {
   if (!payment) throw notFound.payment(paymentId);
   if (payment.status !== 'held') {
-    throw conflict(
-      `Payment ${paymentId} is ${payment.status}, not held: only a held payment can be allocated or returned`,
-    );
+    throw conflict.paymentNotHeld(paymentId, payment.status);
   }
   return payment;
 }
@@ -36,9 +34,9 @@ export async function activeMember(
   tx: Executor,
 ): Promise<{ full_name: string }> {
   const member = await store.lockMember(memberNumber, tx);
-  if (!member) throw conflict(`No member ${memberNumber}: add the member first, or choose another`);
+  if (!member) throw conflict.memberMissing(memberNumber);
   if (member.status !== 'active') {
-    throw conflict(`Member ${memberNumber} is ${member.status}: only an active member can receive a payment`);
+    throw conflict.memberNotActive(memberNumber, member.status);
   }
   return member;
 }
@@ -58,7 +56,7 @@ export function createResolutionService({
      */
     async allocate(paymentId: number, input: { customerRef: string; note: string }, actor: Actor): Promise<string> {
       const memberNumber = normalizeMemberNumber(input.customerRef);
-      if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+      if (!memberNumber) throw invalidInput.customerRef();
       const note = readNote(input.note);
       return withNewReceipt(
         (receipt) =>
@@ -76,7 +74,7 @@ export function createResolutionService({
             await onResolved?.('allocated', paymentId, tx);
             return receipt;
           }),
-        () => unavailable('no free receipt number was found: try again'),
+        unavailable.noFreeReceipt,
       );
     },
 

@@ -1,6 +1,6 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, DomainError, invalidInput, notFound } from '../errors.js';
+import { conflict, invalidInput, notFound } from '../errors.js';
 import type { DealtWithStore } from './dealt-with-store.js';
 import { type ItemKey, parseItemKey } from './item-key.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
@@ -48,7 +48,7 @@ export function createDealtWithService(deps: DealtWithDeps) {
     );
     const found: RunItemRow | undefined =
       row && (key.part === 'lines' ? row.line_no === number : row.payment_id === number) ? row : undefined;
-    if (!found) throw new DomainError('not_found', `Reconciliation ${reconciliationId} has no item ${itemKey}`);
+    if (!found) throw notFound.reconciliationItem(reconciliationId, itemKey);
     return found;
   }
 
@@ -78,7 +78,7 @@ export function createDealtWithService(deps: DealtWithDeps) {
       const note = readNote(input.note);
       await change('reconciliation.item_dealt_with', reconciliationId, itemKey, actor, async (item, tx) => {
         if (item.category === 'matched' || item.category === 'debit') {
-          throw conflict(`Item ${itemKey} is ${item.category === 'matched' ? 'matched' : 'a debit'}: it needs no one`);
+          throw conflict.itemNeedsNoOne(itemKey, item.category);
         }
         const mark = {
           reconciliationId,
@@ -97,12 +97,7 @@ export function createDealtWithService(deps: DealtWithDeps) {
     async unmark(reconciliationId: number, itemKey: string, actor: Actor): Promise<void> {
       await change('reconciliation.item_reopened', reconciliationId, itemKey, actor, async (_item, tx) => {
         const note = await dealtWithStore.unmark(reconciliationId, itemKey, tx);
-        if (note === undefined) {
-          throw new DomainError(
-            'not_found',
-            `Item ${itemKey} of reconciliation ${reconciliationId} is not marked dealt with`,
-          );
-        }
+        if (note === undefined) throw notFound.dealtWithMark(reconciliationId, itemKey);
         return note;
       });
     },

@@ -1,6 +1,6 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, DomainError, invalidInput, notFound, unavailable } from '../errors.js';
+import { conflict, type DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { PAYMENT_TYPES } from '../payments/notification.js';
 import { withNewReceipt } from '../payments/receipt-number.js';
@@ -31,24 +31,14 @@ function refusalFor(
   line: { category: string | null; payment_id: number | null; detail: Record<string, unknown> },
   lineNo: number,
 ): DomainError | undefined {
-  if (line.category === null) return conflict(`Line ${lineNo} is not a credit: only money received can be recorded`);
-  if (line.category === 'held') {
-    return conflict(
-      `Line ${lineNo} is the money of payment ${line.payment_id}, which was held when the statement was reconciled: allocate or return that payment instead`,
-    );
-  }
+  if (line.category === null) return conflict.lineNotCredit(lineNo);
+  if (line.category === 'held') return conflict.lineOfHeldPayment(lineNo, line.payment_id);
   const earlier = line.detail.sameReferenceAsLine;
   if (line.category === 'missing_notification' && earlier !== undefined) {
-    return conflict(
-      `Line ${lineNo} has the same bank reference as line ${earlier}, which stands for the payment under it: a second credit under one reference is for the bank to explain, not a payment to record`,
-    );
+    return conflict.lineReferenceRepeated(lineNo, earlier);
   }
-  if (line.category !== 'missing_notification') {
-    return conflict(
-      `Line ${lineNo} is ${line.category.replace('_', ' ')} to payment ${line.payment_id}: it was notified`,
-    );
-  }
-  if (line.payment_id !== null) return conflict(`Line ${lineNo} was recorded already, as payment ${line.payment_id}`);
+  if (line.category !== 'missing_notification') return conflict.lineNotified(lineNo, line.category, line.payment_id);
+  if (line.payment_id !== null) return conflict.lineRecordedAlready(lineNo, line.payment_id);
   return undefined;
 }
 
@@ -62,7 +52,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
   return {
     async record(reconciliationId: number, lineNo: number, input: RecordLineInput, actor: Actor): Promise<number> {
       const memberNumber = normalizeMemberNumber(input.customerRef ?? '');
-      if (!memberNumber) throw invalidInput('customerRef', 'must be seven digits');
+      if (!memberNumber) throw invalidInput.customerRef();
       const paymentType = (input.paymentType ?? '').trim().toUpperCase();
       if (!PAYMENT_TYPES.includes(paymentType as (typeof PAYMENT_TYPES)[number])) {
         throw invalidInput('paymentType', `must be one of ${PAYMENT_TYPES.join(', ')}`);
@@ -74,13 +64,11 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
             const run = await reconciliationStore.find(reconciliationId, tx);
             if (!run) throw notFound.reconciliation(reconciliationId);
             const line = await reconciliationStore.lockLine(reconciliationId, lineNo, tx);
-            if (!line) throw new DomainError('not_found', `Reconciliation ${reconciliationId} has no line ${lineNo}`);
+            if (!line) throw notFound.reconciliationLine(reconciliationId, lineNo);
             const refused = refusalFor(line, lineNo);
             if (refused) throw refused;
-            if (line.reference === '')
-              throw conflict(`Line ${lineNo} has no bank reference to record the payment under`);
-            if (Number(line.amount) <= 0)
-              throw conflict(`Line ${lineNo} is for ${line.amount}: there is no money to record`);
+            if (line.reference === '') throw conflict.lineWithoutReference(lineNo);
+            if (Number(line.amount) <= 0) throw conflict.lineWithoutMoney(lineNo, line.amount);
             const member = await activeMember(resolutionStore, memberNumber, tx);
             const now = clock.now();
             const paymentId = await resolutionStore.insertFromStatement(
@@ -99,9 +87,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
               tx,
             );
             if (paymentId === undefined) {
-              throw conflict(
-                `${run.client_name} has a payment under reference ${line.reference} now (notified since the statement was reconciled): look it up rather than record the line`,
-              );
+              throw conflict.referenceNotifiedSince(run.client_name, line.reference);
             }
             await reconciliationStore.markRecorded(reconciliationId, lineNo, paymentId, tx);
             const detail = {
@@ -133,7 +119,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
             await onRecorded?.(paymentId, tx);
             return paymentId;
           }),
-        () => unavailable('no free receipt number was found: try again'),
+        unavailable.noFreeReceipt,
       );
     },
   };

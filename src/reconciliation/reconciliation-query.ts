@@ -1,5 +1,5 @@
 import { csvLine } from '../csv.js';
-import { DomainError, invalidInput, notFound } from '../errors.js';
+import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import type { DealtWithStore, OpenFigures } from './dealt-with-store.js';
 import { MAX_LINE, parseItemKey } from './item-key.js';
@@ -61,8 +61,7 @@ export function createReconciliationQuery({
     if (query.cursor === undefined) return { parts, after: undefined };
     const kinds = parts.map((part) => CURSOR_KINDS[part]);
     const { kind, id } = pageCursor.decodeOneOf(kinds, query.cursor);
-    if (kind === CURSOR_KINDS.lines && id > MAX_LINE)
-      throw invalidInput('cursor', 'is not a cursor this service gave out');
+    if (kind === CURSOR_KINDS.lines && id > MAX_LINE) throw invalidInput.unknownCursor();
     return { parts: parts.slice(kinds.indexOf(kind)), after: id };
   }
 
@@ -120,7 +119,7 @@ export function createReconciliationQuery({
       const number = key === undefined ? 0 : key.part === 'lines' ? key.lineNo : key.paymentId;
       const rows = key ? await reconciliationStore.items(id, { part: key.part, after: number - 1, limit: 1 }) : [];
       const [item] = await viewsOf(run, rows);
-      if (item?.itemKey !== itemKey) throw new DomainError('not_found', `Reconciliation ${id} has no item ${itemKey}`);
+      if (item?.itemKey !== itemKey) throw notFound.reconciliationItem(id, itemKey);
       return item;
     },
 

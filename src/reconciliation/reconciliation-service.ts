@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { ClientsStore } from '../clients/clients-store.js';
-import { conflict, DomainError, notFound } from '../errors.js';
+import { conflict, invalidStatement, notFound } from '../errors.js';
 import { readCsvStatementMapping } from '../statements/csv-mapping.js';
 import { parseStatement, type StatementFormat } from '../statements/parse-statement.js';
 import { StatementFileError, type StatementLine } from '../statements/statement-line.js';
@@ -28,11 +28,6 @@ export interface ReconciliationServiceDeps extends AuditedChanges {
   clientsStore: Pick<ClientsStore, 'findClient'>;
   timeZone: string;
 }
-
-const statementRefused = (error: StatementFileError) =>
-  new DomainError('invalid_statement', `${error.position}: ${error.message}. Nothing was stored`, {
-    extra: { position: error.position },
-  });
 
 /** Each account part's lines and credits, counted as the lines go by (an account of several currencies is a part per currency). */
 class AccountCounts {
@@ -66,12 +61,10 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
       const isOwn = accountChecker(client.statement_accounts);
       if (request.format !== 'csv') return { csvMapping: undefined, isOwn, given };
       if (client.statement_mapping === null) {
-        throw conflict(
-          `No CSV statement mapping is saved for ${client.name}: save one with PUT /admin/v1/clients/${request.clientId}/statement-mapping first`,
-        );
+        throw conflict.noCsvMapping(client.name, request.clientId);
       }
       const read = readCsvStatementMapping(client.statement_mapping);
-      if ('problems' in read) throw conflict(`The saved CSV mapping of ${client.name} no longer reads: save it again`);
+      if ('problems' in read) throw conflict.csvMappingUnreadable(client.name);
       return { csvMapping: read.mapping, isOwn, given };
     },
 
@@ -143,7 +136,7 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
           return id;
         });
       } catch (error) {
-        if (error instanceof StatementFileError) throw statementRefused(error);
+        if (error instanceof StatementFileError) throw invalidStatement(error.position, error.message);
         throw error;
       }
     },

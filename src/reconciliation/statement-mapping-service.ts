@@ -1,7 +1,7 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { ClientsStore } from '../clients/clients-store.js';
 import type { Transact } from '../db/transaction.js';
-import { DomainError, notFound } from '../errors.js';
+import { invalidInput, notFound } from '../errors.js';
 import { type CsvStatementMapping, readCsvStatementMapping } from '../statements/csv-mapping.js';
 
 /** How each bank's CSV statements read: saved once per bank by finance, used by every CSV reconciliation. */
@@ -27,9 +27,7 @@ export function createStatementMappingService({
     async set(clientId: string, input: unknown, actor: Actor): Promise<CsvStatementMapping> {
       const read = readCsvStatementMapping(input);
       if ('problems' in read) {
-        throw new DomainError('invalid_input', `The mapping was not saved: ${read.problems.join('; ')}`, {
-          extra: { problems: read.problems },
-        });
+        throw invalidInput.csvMapping(read.problems);
       }
       await transact(async (tx) => {
         if (!(await clientsStore.setStatementMapping(clientId, read.mapping, tx))) throw notFound.client(clientId);

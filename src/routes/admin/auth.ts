@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditRecorder } from '../../audit/audit-store.js';
 import { mayAct, type Principal, roleOf } from '../../auth/principal.js';
 import type { Throttle } from '../../auth/throttle.js';
-import { DomainError } from '../../errors.js';
+import { forbidden, unauthorized } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { bearerToken } from '../../http/bearer-auth.js';
 import { cookieValue, SESSION_COOKIE } from '../../http/cookies.js';
@@ -23,8 +23,6 @@ export interface AdminAuthDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const unauthorized = (message: string, detail: string) => new DomainError('unauthorized', message, { detail });
 
 /**
  * The admin API's gate. A request proves who it acts for with a session cookie (people, signed in
@@ -62,25 +60,18 @@ export function adminAuth({
       throw attempt.refusal();
     }
     // The same answer whatever was wrong, and whether or not the service has an admin yet.
-    throw unauthorized(
-      'Sign in, or send Authorization: Bearer <token>',
-      token ? 'token not accepted' : 'not a bearer token',
-    );
+    throw unauthorized.signIn(token ? 'token not accepted' : 'not a bearer token');
   }
 
   async function bySession(request: FastifyRequest, sessionId: string): Promise<Principal> {
     const principal = await signInService.resolve(sessionId);
-    if (!principal) throw unauthorized('Your session has ended: sign in again', 'session ended or unknown');
+    if (!principal) throw unauthorized.sessionEnded();
     if (!SAFE_METHODS.has(request.method)) {
       const csrf = request.headers['x-csrf-token'];
       const fromOwnPage =
         (typeof csrf === 'string' && digestsEqual(sha256(csrf), sha256(csrfTokenOf(sessionId)))) ||
         request.headers.origin === ownOrigin;
-      if (!fromOwnPage) {
-        throw new DomainError('forbidden', "A request with a session cookie must come from the service's own pages", {
-          detail: `cross-site request refused (origin ${String(request.headers.origin ?? 'none')})`,
-        });
-      }
+      if (!fromOwnPage) throw forbidden.crossSite(String(request.headers.origin ?? 'none'));
     }
     return principal;
   }
@@ -92,19 +83,16 @@ export function adminAuth({
     let principal: Principal;
     if (header !== undefined) principal = await byToken(request, bearerToken(header));
     else if (sessionId !== undefined) principal = await bySession(request, sessionId);
-    else throw unauthorized('Sign in, or send Authorization: Bearer <token>', 'no credentials');
+    else throw unauthorized.signIn('no credentials');
     request.principal = principal;
 
     const config = request.routeOptions.config;
     if (principal.kind === 'operator' && principal.mustSetUpTwoFactor && !config?.beforeTwoFactor) {
-      throw new DomainError(
-        'forbidden',
-        'Admins must turn two-factor sign-in on first: POST /admin/v1/operators/me/2fa',
-      );
+      throw forbidden.twoFactorFirst();
     }
     const needed = config?.role ?? 'admin';
     if (!mayAct(principal, needed)) {
-      throw new DomainError('forbidden', `This needs the ${needed} role; yours is ${roleOf(principal)}`);
+      throw forbidden.role(needed, roleOf(principal));
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { conflict, DomainError } from '../../errors.js';
+import { conflict, forbidden } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { AdminError, Timestamp } from '../../http/schemas.js';
 import type { AdminTokens } from '../../operators/admin-tokens.js';
@@ -66,13 +66,9 @@ export const adminInitRoutes: FastifyPluginAsyncTypebox<{
       }
       const result = await adminTokens.initialise(setupCode, actor);
       if (result === 'already_set') {
-        throw conflict('The service already has an admin token (BIS_ADMIN_TOKEN or an earlier `bis init`)');
+        throw conflict.adminTokenSet();
       }
-      if (result === 'wrong_setup_code') {
-        throw new DomainError('forbidden', 'Wrong setup code: use the one in the data directory', {
-          detail: 'wrong setup code',
-        });
-      }
+      if (result === 'wrong_setup_code') throw forbidden.wrongSetupCodeForOwnerToken();
       return reply.code(201).send({ adminToken: result.token });
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Clock } from '../../clock.js';
-import { DomainError } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { cookieValue, SESSION_COOKIE, sessionCookie } from '../../http/cookies.js';
 import { AdminError, NoBody, Timestamp } from '../../http/schemas.js';
@@ -77,9 +77,7 @@ export const adminSignInRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> 
     async (request, reply) => {
       // A sign-in posted by another site's page would sign the person in to an account of the attacker's.
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== ownOrigin) {
-        throw new DomainError('forbidden', "Sign in from the service's own pages", { detail: `origin ${origin}` });
-      }
+      if (origin !== undefined && origin !== ownOrigin) throw forbidden.signInCrossSite(origin);
       const { sessionId, csrfToken, operator } = await signInService.signIn(request.body, actorOf(request, 'sign-in'));
       reply.header('set-cookie', sessionCookie(sessionId, { secure, maxAgeSeconds: Math.floor(sessionMaxMs / 1000) }));
       return { operator, csrfToken };

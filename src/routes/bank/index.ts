@@ -39,10 +39,7 @@ export const bankRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.addHook('onRequest', async (request) => {
     const decision = services.callLimit.hit(request.clientId);
     if (!decision.allowed) {
-      throw rateLimited(
-        'Too many requests from this client; try again after Retry-After seconds',
-        decision.retryAfterSeconds,
-      );
+      throw rateLimited.client(decision.retryAfterSeconds);
     }
   });
   await app.register(validateRoutes, { membersService: services.membersService });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DomainError } from '../../errors.js';
+import { DomainError, invalidInput } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { Html, LinkError, LinkParams, sendPage, setUpLinkRoutes, wantsJson } from '../../http/link-pages.js';
 import { parseForm } from '../../oauth/token-form.js';
@@ -10,7 +10,7 @@ import type { OperatorsService } from '../../operators/operators-service.js';
 /** The password, from the page's form or from a script's JSON. */
 function passwordOf(body: unknown): string {
   const password = (body as { password?: unknown } | undefined)?.password;
-  if (typeof password !== 'string') throw new DomainError('invalid_input', 'password: is required');
+  if (typeof password !== 'string') throw invalidInput('password', 'is required');
   return password;
 }
 
@@ -31,7 +31,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: Operato
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new DomainError('invalid_input', 'body: is not valid JSON'), undefined);
+      done(invalidInput.notJson(), undefined);
     }
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../../auth/principal.js';
-import { DomainError } from '../../../errors.js';
+import { unauthorized } from '../../../errors.js';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, NoBody } from '../../../http/schemas.js';
 import type { AccountService } from '../../../operators/account-service.js';
@@ -18,7 +18,7 @@ const RecoveryCodes = Type.Object(
 
 /** The principal of an authenticated admin request: the guard sets it before any handler runs. */
 function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new DomainError('unauthorized', 'Sign in, or send Authorization: Bearer <token>');
+  if (!request.principal) throw unauthorized.signIn();
   return request.principal;
 }
 
