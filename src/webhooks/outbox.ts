@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
-import type { WebhookEvent } from './webhooks-tables.js';
+import type { EventName } from './events.js';
 
 export interface OutboxEvent {
-  type: WebhookEvent | 'webhook.test';
+  type: EventName;
   at: Date;
   paymentId?: number;
   /** The event's data when it is not a payment's. */
