@@ -17,6 +17,8 @@ const subscribed = sql`select id from webhook_endpoints where enabled and 'payme
 /** Payments a statement of writeAll passes at most: each is a short transaction of its own. */
 const WRITE_ALL_BATCH = 1_000;
 
+export type AcceptedMessages = ReturnType<typeof createAcceptedMessages>;
+
 export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
   /**
    * Writes the messages of up to `limit` payments accepted since the last call, for each endpoint
