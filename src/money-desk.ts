@@ -20,11 +20,12 @@ import { createReconciliationStore } from './reconciliation/reconciliation-store
 import { createStatementMappingService } from './reconciliation/statement-mapping-service.js';
 import { createDailyReport } from './reports/daily-report.js';
 import { createDailyReportStore } from './reports/daily-report-store.js';
-import { enqueue } from './webhooks/outbox.js';
+import type { EventEmitter } from './webhooks/outbox.js';
 
 export interface MoneyDeskDeps extends AuditedChanges {
   db: Db;
   clientsStore: ClientsStore;
+  outbox: EventEmitter;
   /** BIS_TIME_ZONE: the organisation's days. */
   timeZone: string;
   /** This database's identity: export cursors carry it. */
@@ -33,7 +34,7 @@ export interface MoneyDeskDeps extends AuditedChanges {
 
 /** What finance works with: payments and their history, held payments, statements, daily totals, the ERP feed. */
 export function createMoneyDeskServices(deps: MoneyDeskDeps) {
-  const { db, clock, auditStore, transact, clientsStore, timeZone, installId } = deps;
+  const { db, clock, auditStore, transact, clientsStore, outbox, timeZone, installId } = deps;
   const resolutionStore = createResolutionStore(db);
   const reconciliationStore = createReconciliationStore(db);
   const dealtWithStore = createDealtWithStore(db);
@@ -54,12 +55,7 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
       auditStore,
       transact,
       clock,
-      onResolved: (kind, paymentId, tx) =>
-        enqueue(tx, {
-          type: kind === 'allocated' ? 'payment.allocated' : 'payment.returned',
-          paymentId,
-          at: clock.now(),
-        }),
+      outbox,
     }),
     reconciliationService: createReconciliationService({
       reconciliationStore,
@@ -78,8 +74,7 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
       transact,
       clock,
       timeZone,
-      onRecorded: (paymentId, tx) =>
-        enqueue(tx, { type: 'payment.recorded_from_statement', paymentId, at: clock.now() }),
+      outbox,
     }),
     statementMappingService: createStatementMappingService({ clientsStore, auditStore, transact }),
     dailyReport: createDailyReport({ dailyReportStore: createDailyReportStore(db), clock, timeZone }),

@@ -11,6 +11,7 @@ import { createHandoverService } from './clients/handover-service.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { inIndexOrder } from './db/index-order.js';
 import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
@@ -31,6 +32,8 @@ import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
 import { randomId } from './secrets.js';
+import { createAcceptedMessages } from './webhooks/accepted-messages.js';
+import { createOutbox } from './webhooks/outbox.js';
 import type { HostResolver } from './webhooks/webhook-addresses.js';
 import { createWebhookServices } from './webhooks/webhook-services.js';
 
@@ -59,6 +62,9 @@ export async function createServices(
   const paymentsStore = createPaymentsStore(db);
   const auditStore = createAuditStore({ db, clock });
   const transact = transactor(db);
+  const indexOrder = inIndexOrder(db, database.kind === 'pglite');
+  // The ERP's webhooks: services emit their events into it, the way they record what they do.
+  const outbox = createOutbox(createAcceptedMessages(db, indexOrder));
   const serviceKeysStore = createServiceKeysStore(db);
   const signingKey = await loadSigningKey(serviceKeysStore, config.tokenSigningKey);
   const accessTokens = createAccessTokens(signingKey, clock, config.publicUrl);
@@ -81,6 +87,7 @@ export async function createServices(
     auditStore,
     transact,
     clientsStore,
+    outbox,
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
@@ -96,7 +103,8 @@ export async function createServices(
     allowHttp: config.webhooksAllowHttp,
     paymentViews: (paymentIds) => moneyDesk.paymentsQuery.getMany(paymentIds),
     bankBusy: bankTraffic.busy,
-    embedded: database.kind === 'pglite',
+    indexOrder,
+    outbox,
     resolveHost,
   });
   return {
@@ -150,6 +158,7 @@ export async function createServices(
     membersService: createMembersService({
       membersStore,
       membersSearch: createMembersSearch(db),
+      outbox,
       auditStore,
       transact,
       clock,

@@ -1,5 +1,5 @@
 import { Argument, type Command, Option } from 'commander';
-import { WEBHOOK_EVENTS } from '../webhooks/webhooks-tables.js';
+import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { segment } from './admin-client.js';
 import { positiveInt } from './arguments.js';
 import { contextOf } from './context.js';

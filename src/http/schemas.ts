@@ -2,6 +2,10 @@ import type { Readable } from 'node:stream';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 
+import { described, Nullable } from '../schema-parts.js';
+
+export { described, Nullable, NullableTimestamp, Timestamp } from '../schema-parts.js';
+
 /**
  * A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it.
  * Its type is undefined, not null: the route sends nothing (`reply.send()`), it does not send null.
@@ -61,23 +65,8 @@ export const TooSlow = Type.Object(AdminError.properties, {
   description: 'error "request_timeout": the request did not arrive whole in time; the connection is closed',
 });
 
-/**
- * An instant in a response. Services return a Date and the serializer writes its ISO string, so the
- * type takes either; the schema (and the OpenAPI document) says a date-time string.
- */
-export const Timestamp = (description?: string) =>
-  Type.Unsafe<Date | string>(
-    Type.String({ format: 'date-time', ...(description === undefined ? {} : { description }) }),
-  );
-export const NullableTimestamp = (description: string) => Type.Union([Timestamp(), Type.Null()], { description });
-
 /** A text answer the route streams (CSV, NDJSON): documented as a string, sent as a stream of its lines. */
 export const StreamedText = (description: string) => Type.Unsafe<Readable>(Type.String({ description }));
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-/** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
-export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
 
 /** The paging parameters of an admin list: `limit` a page, from the `nextCursor` of the page before. */
 export const paging = (limit = { maximum: 500, default: 50 }) => ({

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
+import { EVENT } from '../webhooks/events.js';
+import { emitEach } from '../webhooks/outbox.js';
 import { MEMBER_UPSERT } from './members-store.js';
 
 export interface StagedMember {
@@ -57,15 +59,13 @@ function session(tx: Executor): ImportSession {
 
     async apply(now) {
       // The ERP's webhooks learn of each status the file changes, in this transaction (src/webhooks).
-      await sql`
-        insert into webhook_messages (endpoint_id, event_type, payload, occurred_at, next_attempt_at)
-        select w.id, 'member.status_changed',
-               jsonb_build_object('customerRef', i.member_number, 'fullName', i.full_name, 'status', i.status,
-                                  'previousStatus', m.status),
-               ${now}::timestamptz, ${now}::timestamptz
+      const changes = sql`
+        select jsonb_build_object('customerRef', i.member_number, 'fullName', i.full_name, 'status', i.status,
+                                  'previousStatus', m.status) as payload,
+               ${now}::timestamptz as occurred_at
         from import_rows i
-        join members m on m.member_number = i.member_number and m.status <> i.status
-        join webhook_endpoints w on w.enabled and 'member.status_changed' = any (w.events)`.execute(tx);
+        join members m on m.member_number = i.member_number and m.status <> i.status`;
+      await emitEach(EVENT.memberStatusChanged, changes).execute(tx);
       // Members whose name and status are already as in the file are not rewritten.
       await sql`
         insert into members as m (member_number, full_name, status, active_since, activation, created_at, updated_at)

@@ -2,7 +2,8 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { type BatcherOptions, createBatcher } from '../db/batcher.js';
 import type { MemberStatus } from '../db/schema.js';
 import { invalidInput, notFound } from '../errors.js';
-import { enqueue } from '../webhooks/outbox.js';
+import { EVENT } from '../webhooks/events.js';
+import type { EventEmitter } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
 import type { MemberSearch, MembersSearch } from './members-search.js';
@@ -37,6 +38,7 @@ function requireMemberNumber(input: string): string {
 export interface MembersServiceDeps extends AuditedChanges {
   membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
   membersSearch: Pick<MembersSearch, 'search'>;
+  outbox: EventEmitter;
 }
 
 /**
@@ -46,7 +48,14 @@ export interface MembersServiceDeps extends AuditedChanges {
  */
 const VALIDATION_BATCHES: BatcherOptions = { maxInFlight: 1, maxBatch: 256 };
 
-export function createMembersService({ membersStore, membersSearch, auditStore, transact, clock }: MembersServiceDeps) {
+export function createMembersService({
+  membersStore,
+  membersSearch,
+  outbox,
+  auditStore,
+  transact,
+  clock,
+}: MembersServiceDeps) {
   const validatePayable = createBatcher(
     (items: ValidationItem[]) => membersStore.validatePayable(items),
     VALIDATION_BATCHES,
@@ -78,7 +87,7 @@ export function createMembersService({ membersStore, membersSearch, auditStore, 
         await auditStore.record(action, memberNumber, actor, { fullName: name, status }, tx);
         if (previousStatus !== undefined && previousStatus !== status) {
           const payload = { customerRef: memberNumber, fullName: name, status, previousStatus };
-          await enqueue(tx, { type: 'member.status_changed', at, payload });
+          await outbox.emit(tx, { type: EVENT.memberStatusChanged, at, payload });
         }
         return result;
       });

@@ -1,4 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import { EVENT } from '../webhooks/events.js';
+import { emitEach } from '../webhooks/outbox.js';
 import type { HeldReason, PaymentSource, PaymentStatus } from './payments-tables.js';
 
 /** One notification as it is stored; whether it is accepted or held is the statement's to decide. */
@@ -53,6 +55,10 @@ export interface RecordedRow {
 }
 
 const iso = (date: Date) => date.toISOString();
+
+/** Payments held now under a reference new to the client: the ERP's webhooks hear of each. */
+const newlyHeld = sql`select id as payment_id, updated_at as occurred_at from recorded
+  where status = 'held' and not resent`;
 
 /** The notifications as rows, one array parameter per column, so the text is the same for any number of them. */
 function asked(items: readonly NotificationRow[]): RawBuilder<unknown> {
@@ -163,14 +169,8 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
       returning id, client_id, transaction_reference, status, source, held_reason, erp_ref_id, payment_type, customer_ref,
         amount, currency, updated_at, raw_notification, raw_notification_truncated, (xmax <> 0) as resent
     ),
-    outbox as (
-      -- The ERP's webhooks learn of a newly held payment in this very statement; of an accepted one,
-      -- from the accepted row itself (src/webhooks/accepted-messages.ts).
-      insert into webhook_messages (endpoint_id, event_type, payment_id, occurred_at, next_attempt_at)
-      select w.id, 'payment.held', r.id, r.updated_at, r.updated_at
-      from recorded r join webhook_endpoints w on w.enabled and 'payment.held' = any (w.events)
-      where r.status = 'held' and not r.resent
-    ),
+    -- The webhooks' messages of a first hold, in this very statement (an acceptance's: accepted-messages.ts).
+    outbox as (${emitEach(EVENT.paymentHeld, newlyHeld)}),
     history as (
       -- A re-send, of a final payment or of a held one evaluated again, is in the payment's history.
       insert into payment_events (payment_id, at, kind, actor, detail)

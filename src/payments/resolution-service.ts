@@ -2,13 +2,15 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
 import { conflict, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
+import { EVENT } from '../webhooks/events.js';
+import type { EventEmitter } from '../webhooks/outbox.js';
 import { withNewReceipt } from './receipt-number.js';
 import type { PaymentRow, ResolutionStore } from './resolution-store.js';
 
 export interface ResolutionServiceDeps extends AuditedChanges {
   resolutionStore: Pick<ResolutionStore, 'lockPayment' | 'lockMember' | 'accept' | 'markReturned' | 'addEvent'>;
-  /** What else a change must write in its transaction: the events for the ERP's webhooks. */
-  onResolved?: (kind: 'allocated' | 'returned', paymentId: number, tx: Executor) => Promise<void>;
+  /** The ERP's webhooks hear of each change, in its transaction. */
+  outbox: EventEmitter;
 }
 
 export function readNote(input: string | undefined): string {
@@ -47,7 +49,7 @@ export function createResolutionService({
   auditStore,
   transact,
   clock,
-  onResolved,
+  outbox,
 }: ResolutionServiceDeps) {
   return {
     /**
@@ -71,7 +73,7 @@ export function createResolutionService({
               tx,
             );
             await auditStore.record('payment.allocated', String(paymentId), actor, { ...detail, note }, tx);
-            await onResolved?.('allocated', paymentId, tx);
+            await outbox.emit(tx, { type: EVENT.paymentAllocated, paymentId, at: clock.now() });
             return receipt;
           }),
         unavailable.noFreeReceipt,
@@ -91,7 +93,7 @@ export function createResolutionService({
           tx,
         );
         await auditStore.record('payment.returned', String(paymentId), actor, { note }, tx);
-        await onResolved?.('returned', paymentId, tx);
+        await outbox.emit(tx, { type: EVENT.paymentReturned, paymentId, at: clock.now() });
       });
     },
   };

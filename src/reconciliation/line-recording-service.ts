@@ -1,5 +1,4 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
-import type { Executor } from '../db/schema.js';
 import { conflict, type DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { PAYMENT_TYPES } from '../payments/notification.js';
@@ -7,6 +6,8 @@ import { withNewReceipt } from '../payments/receipt-number.js';
 import { activeMember, readNote } from '../payments/resolution-service.js';
 import type { ResolutionStore } from '../payments/resolution-store.js';
 import { startOfLocalDay } from '../time-zone.js';
+import { EVENT } from '../webhooks/events.js';
+import type { EventEmitter } from '../webhooks/outbox.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 
 export interface RecordLineInput {
@@ -19,8 +20,8 @@ export interface LineRecordingDeps extends AuditedChanges {
   reconciliationStore: Pick<ReconciliationStore, 'find' | 'lockLine' | 'markRecorded'>;
   resolutionStore: Pick<ResolutionStore, 'lockMember' | 'insertFromStatement' | 'addEvent'>;
   timeZone: string;
-  /** What else the new payment must write in its transaction: the events for the ERP's webhooks. */
-  onRecorded?: (paymentId: number, tx: Executor) => Promise<void>;
+  /** The ERP's webhooks hear of the new payment, in its transaction. */
+  outbox: EventEmitter;
 }
 
 // The notifications' own default, for a statement that names no currency.
@@ -48,7 +49,7 @@ function refusalFor(
  * bank's late notification of it is then answered with that receipt (src/payments).
  */
 export function createLineRecordingService(deps: LineRecordingDeps) {
-  const { reconciliationStore, resolutionStore, auditStore, transact, clock, timeZone, onRecorded } = deps;
+  const { reconciliationStore, resolutionStore, auditStore, transact, clock, timeZone, outbox } = deps;
   return {
     async record(reconciliationId: number, lineNo: number, input: RecordLineInput, actor: Actor): Promise<number> {
       const memberNumber = normalizeMemberNumber(input.customerRef ?? '');
@@ -116,7 +117,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
               { ...detail, note },
               tx,
             );
-            await onRecorded?.(paymentId, tx);
+            await outbox.emit(tx, { type: EVENT.paymentRecordedFromStatement, paymentId, at: clock.now() });
             return paymentId;
           }),
         unavailable.noFreeReceipt,

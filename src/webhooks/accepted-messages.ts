@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { InIndexOrder } from '../db/index-order.js';
 import type { Db } from '../db/schema.js';
+import { EVENT } from './events.js';
+import { emitEach, recipients } from './outbox.js';
 
 /**
  * A bank's accepted payment is its own outbox entry for `payment.accepted`: the row committed with
@@ -13,9 +15,11 @@ import type { Db } from '../db/schema.js';
  */
 const accepted = sql`p.status = 'accepted' and p.source = 'notification'
   and not exists (select 1 from payment_events e where e.payment_id = p.id and e.kind = 'allocated')`;
-const subscribed = sql`select id from webhook_endpoints where enabled and 'payment.accepted' = any (events)`;
+const subscribed = recipients(EVENT.paymentAccepted);
 /** Payments a statement of writeAll passes at most: each is a short transaction of its own. */
 const WRITE_ALL_BATCH = 1_000;
+
+export type AcceptedMessages = ReturnType<typeof createAcceptedMessages>;
 
 export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
   /**
@@ -25,6 +29,11 @@ export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
    * to there. How many payments it passed; `limit` means there may be more.
    */
   async function writeNext(limit: number): Promise<number> {
+    const written = emitEach(
+      EVENT.paymentAccepted,
+      sql`select id as payment_id, accepted_at as occurred_at, accepted_txid from batch where notified`,
+      { order: sql`r.accepted_txid, r.payment_id` },
+    );
     const statement = sql<{ passed: number }>`
       with position as (select txid, payment_id from webhook_accepted_feed for update skip locked),
       bound as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
@@ -39,13 +48,7 @@ export function createAcceptedMessages(db: Db, inIndexOrder: InIndexOrder) {
         order by p.accepted_txid, p.id
         limit ${limit}
       ),
-      written as (
-        insert into webhook_messages (endpoint_id, event_type, payment_id, occurred_at, next_attempt_at)
-        select s.id, 'payment.accepted', p.id, p.accepted_at, p.accepted_at
-        from batch p cross join subscribed s
-        where p.notified
-        order by p.accepted_txid, p.id, s.id
-      ),
+      written as (${written}),
       last as (select accepted_txid, id, count(*) over () as passed from batch order by accepted_txid desc, id desc limit 1),
       next as (
         -- A full batch stops at its last payment; anything less reached the bound.

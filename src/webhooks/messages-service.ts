@@ -2,8 +2,9 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { invalidInput, notFound } from '../errors.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
+import { EVENT } from './events.js';
 import type { AttemptRow, MessageRow, MessagesStore } from './messages-store.js';
-import { enqueue } from './outbox.js';
+import type { EventEmitter } from './outbox.js';
 import { ADDRESS_NOT_ALLOWED } from './webhook-addresses.js';
 import type { MessageStatus } from './webhooks-tables.js';
 
@@ -47,12 +48,13 @@ export interface MessagesServiceDeps extends AuditedChanges {
   /** Writes the messages of every payment accepted so far, which the delivery job writes as it goes. */
   writeAccepted: () => Promise<void>;
   endpointsStore: Pick<EndpointsStore, 'find'>;
+  outbox: EventEmitter;
   timeZone: string;
 }
 
 /** What was sent to an endpoint and how each attempt went; sending again; a test message. */
 export function createMessagesService(deps: MessagesServiceDeps) {
-  const { messagesStore, writeAccepted, endpointsStore, auditStore, transact, clock, timeZone } = deps;
+  const { messagesStore, writeAccepted, endpointsStore, outbox, auditStore, transact, clock, timeZone } = deps;
   const endpoint = async (id: string) => {
     if (!(await endpointsStore.find(id))) throw notFound.webhook(id);
   };
@@ -107,8 +109,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       await endpoint(endpointId);
       const at = clock.now();
       await transact((tx) =>
-        enqueue(tx, {
-          type: 'webhook.test',
+        outbox.emit(tx, {
+          type: EVENT.webhookTest,
           at,
           endpointId,
           payload: { message: 'A test from bank-integration-service' },

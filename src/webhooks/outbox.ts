@@ -1,42 +1,67 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
-import type { WebhookEvent } from './webhooks-tables.js';
+import type { AcceptedMessages } from './accepted-messages.js';
+import { type EventName, eventType, type OutboxEvent } from './events.js';
 
-export interface OutboxEvent {
-  type: WebhookEvent | 'webhook.test';
-  at: Date;
-  paymentId?: number;
-  /** The event's data when it is not a payment's. */
-  payload?: Record<string, unknown>;
-  /** Only to this endpoint (a test message); otherwise to every enabled endpoint subscribed to the type. */
+/**
+ * The outbox: the only writer of webhook_messages. Each event's messages are written in the
+ * transaction of the change it tells of, so a change that rolls back leaves no message and one
+ * that commits has one for each endpoint subscribed at that moment. There are three ways in, and
+ * events.ts says which each event takes:
+ * - `emit`: one event, from a service, in the service's transaction;
+ * - `emitEach`: a part of a store's statement that records many changes at once (the bank's
+ *   payment statement, the import of the member register), so their messages cost no statement more;
+ * - `accepted`: the accepted-payments feed, which writes payment.accepted's messages from the
+ *   accepted payments themselves, after they commit (accepted-messages.ts).
+ */
+export interface Outbox {
+  /** Writes one event's messages in `tx`, the transaction of the change it tells of. */
+  emit(tx: Executor, event: OutboxEvent): Promise<void>;
+  accepted: AcceptedMessages;
+}
+
+/** What a service needs to tell the ERP's webhooks of its changes. */
+export type EventEmitter = Pick<Outbox, 'emit'>;
+
+/** The endpoints an event's messages go to: every enabled one subscribed to it, or the one named. */
+export function recipients(type: EventName, endpointId?: string): RawBuilder<{ id: string }> {
+  return endpointId === undefined
+    ? sql`select id from webhook_endpoints where enabled and ${sql.lit(type)} = any (events)`
+    : sql`select id from webhook_endpoints where id = ${endpointId}`;
+}
+
+export interface EmitEachOptions {
+  /** The order the messages are written in, and so delivered in: columns of `rows` (as r.…), then the endpoint. */
+  order?: RawBuilder<unknown>;
+  /** Only to this endpoint, whatever it subscribes to. */
   endpointId?: string;
 }
 
 /**
- * Writes an event's messages in the caller's transaction: a change that rolls back leaves no
- * message, and a change that commits has one for each endpoint subscribed at that moment. The
- * bank's notifications are their own: a first hold writes its message in the statement that
- * records it (record-statement.ts), and an accepted payment is itself the entry its messages are
- * written from (accepted-messages.ts).
+ * The messages of one event for each row of `rows`, as a statement, or a part of a larger one (a
+ * `with` query). `rows` gives `occurred_at` and, for a payment's event, `payment_id`; for any
+ * other, `payload` (jsonb, as the event's schema says).
  */
-export async function enqueue(tx: Executor, event: OutboxEvent): Promise<void> {
-  let endpoints = tx
-    .selectFrom('webhook_endpoints')
-    .select([
-      'id as endpoint_id',
-      sql<string>`${event.type}::text`.as('event_type'),
-      sql<number | null>`${event.paymentId ?? null}::bigint`.as('payment_id'),
-      sql<string | null>`${event.payload === undefined ? null : JSON.stringify(event.payload)}::jsonb`.as('payload'),
-      sql<Date>`${event.at.toISOString()}::timestamptz`.as('occurred_at'),
-      sql<Date>`${event.at.toISOString()}::timestamptz`.as('next_attempt_at'),
-    ]);
-  endpoints =
-    event.endpointId === undefined
-      ? endpoints.where('enabled', '=', true).where(sql<boolean>`${event.type} = any (events)`)
-      : endpoints.where('id', '=', event.endpointId);
-  await tx
-    .insertInto('webhook_messages')
-    .columns(['endpoint_id', 'event_type', 'payment_id', 'payload', 'occurred_at', 'next_attempt_at'])
-    .expression(endpoints)
-    .execute();
+export function emitEach(type: EventName, rows: RawBuilder<unknown>, options: EmitEachOptions = {}): RawBuilder<never> {
+  const column = sql.raw(eventType(type).about === 'payment' ? 'payment_id' : 'payload');
+  const order = options.order === undefined ? sql`` : sql`order by ${options.order}, w.id`;
+  return sql`insert into webhook_messages (endpoint_id, event_type, ${column}, occurred_at, next_attempt_at)
+    select w.id, ${sql.lit(type)}, r.${column}, r.occurred_at, r.occurred_at
+    from (${rows}) r cross join (${recipients(type, options.endpointId)}) w
+    ${order}`;
+}
+
+export function createOutbox(accepted: AcceptedMessages): Outbox {
+  return {
+    async emit(tx, event) {
+      const at = sql`${event.at.toISOString()}::timestamptz as occurred_at`;
+      const row =
+        'paymentId' in event
+          ? sql`select ${event.paymentId}::bigint as payment_id, ${at}`
+          : sql`select ${JSON.stringify(event.payload)}::jsonb as payload, ${at}`;
+      const endpointId = 'endpointId' in event ? event.endpointId : undefined;
+      await emitEach(event.type, row, endpointId === undefined ? {} : { endpointId }).execute(tx);
+    },
+    accepted,
+  };
 }

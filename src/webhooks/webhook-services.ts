@@ -1,12 +1,12 @@
 import type { AuditedChanges } from '../audit/audit-store.js';
-import { inIndexOrder } from '../db/index-order.js';
+import type { InIndexOrder } from '../db/index-order.js';
 import type { Db } from '../db/schema.js';
 import type { Job } from '../jobs/scheduler.js';
-import { createAcceptedMessages } from './accepted-messages.js';
 import { createWebhookDelivery, type DeliveryResult } from './delivery.js';
 import { createEndpointsStore } from './endpoints-store.js';
 import { createMessagesService } from './messages-service.js';
 import { createMessagesStore } from './messages-store.js';
+import type { Outbox } from './outbox.js';
 import { type HostResolver, systemResolver } from './webhook-addresses.js';
 import { createWebhookPost } from './webhook-post.js';
 import { createWebhooksService } from './webhooks-service.js';
@@ -18,8 +18,9 @@ export interface WebhookServicesDeps extends AuditedChanges {
   paymentViews: (paymentIds: readonly number[]) => Promise<Map<number, unknown>>;
   /** Whether the bank is calling right now: deliveries then give way. */
   bankBusy: () => boolean;
-  /** The embedded database, which keeps no statistics (src/db/index-order.ts). */
-  embedded: boolean;
+  /** How a query that must read an index in its order runs on this database (src/db/index-order.ts). */
+  indexOrder: InIndexOrder;
+  outbox: Outbox;
   /** How receivers' names become addresses: the system's resolver, or a test's. */
   resolveHost?: HostResolver | undefined;
 }
@@ -32,12 +33,11 @@ const RUN_BUDGET_MS = 5_000;
 
 /** The ERP's webhooks: endpoints, the outbox's messages, and their delivery by a background job. */
 export function createWebhookServices(deps: WebhookServicesDeps) {
-  const { db, clock, auditStore, transact, timeZone, allowHttp, paymentViews, bankBusy } = deps;
+  const { db, clock, auditStore, transact, timeZone, allowHttp, paymentViews, bankBusy, outbox } = deps;
   const resolve = deps.resolveHost ?? systemResolver;
   const endpointsStore = createEndpointsStore(db);
-  const indexOrder = inIndexOrder(db, deps.embedded);
-  const messagesStore = createMessagesStore(db, indexOrder);
-  const acceptedMessages = createAcceptedMessages(db, indexOrder);
+  const messagesStore = createMessagesStore(db, deps.indexOrder);
+  const acceptedMessages = outbox.accepted;
   const attempts: Record<DeliveryResult, number> = { delivered: 0, retrying: 0, failed: 0 };
   const webhookDelivery = createWebhookDelivery({
     messagesStore,
@@ -81,6 +81,7 @@ export function createWebhookServices(deps: WebhookServicesDeps) {
       messagesStore,
       writeAccepted: acceptedMessages.writeAll,
       endpointsStore,
+      outbox,
       auditStore,
       transact,
       clock,

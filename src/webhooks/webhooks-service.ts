@@ -3,8 +3,8 @@ import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { invalidInput, notFound } from '../errors.js';
 import { randomId } from '../secrets.js';
 import type { EndpointRow, EndpointsStore } from './endpoints-store.js';
+import { WEBHOOK_EVENTS } from './events.js';
 import { type HostResolver, urlRefusal } from './webhook-addresses.js';
-import { WEBHOOK_EVENTS } from './webhooks-tables.js';
 
 /** How long a rotated-out secret keeps signing beside the new one, so the receiver can switch over. */
 export const PREVIOUS_SECRET_MS = 24 * 3_600_000;

@@ -1,16 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** What happened, as the webhook's `type` says it. */
-export const WEBHOOK_EVENTS = [
-  'payment.accepted',
-  'payment.held',
-  'payment.allocated',
-  'payment.returned',
-  'payment.recorded_from_statement',
-  'member.status_changed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
 export type MessageStatus = 'pending' | 'delivered' | 'failed';
 
 export interface WebhookEndpointsTable {

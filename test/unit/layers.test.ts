@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
+import { EVENT } from '../../src/webhooks/events.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 const sources = (readdirSync(SRC, { recursive: true }) as string[])
@@ -86,4 +87,24 @@ test('a refusal of input worded alike in two places is one named constructor of 
   }
   const repeated = [...seen].filter(([, files]) => files.length > 1);
   assert.deepEqual(repeated, []);
+});
+
+test('only the outbox writes messages into webhook_messages', () => {
+  const writers = sources
+    .filter(({ file }) => file !== join('webhooks', 'outbox.ts'))
+    .filter(({ text }) => /insert\s+into\s+webhook_messages\b|insertInto\(\s*['"]webhook_messages['"]/i.test(text))
+    .map(({ file }) => file);
+  assert.deepEqual(writers, []);
+});
+
+test("event types are named in src/webhooks/events.ts only: elsewhere by EVENT's keys", () => {
+  const names = Object.values(EVENT);
+  const quoted = new RegExp(`(['"])(${names.map((name) => name.replace('.', '\\.')).join('|')})\\1`, 'g');
+  const named = sources
+    // The audit's actions are a list of their own (audit-actions.ts), where some share a name with an event.
+    .filter(({ file }) => file !== join('webhooks', 'events.ts') && file !== join('audit', 'audit-actions.ts'))
+    .flatMap(({ file, text }) =>
+      [...text.replace(/\.record\(\s*(['"])[^'"]*\1/g, '').matchAll(quoted)].map((match) => `${file}: ${match[0]}`),
+    );
+  assert.deepEqual(named, []);
 });

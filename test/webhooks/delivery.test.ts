@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { WEBHOOK_EVENTS } from '../../src/webhooks/events.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-schedule.js';
-import { WEBHOOK_EVENTS } from '../../src/webhooks/webhooks-tables.js';
 import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
 import { HOUR, MINUTE, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../http/schemas.js';
-import { WEBHOOK_EVENTS } from '../../../webhooks/webhooks-tables.js';
+import { WEBHOOK_EVENTS } from '../../../webhooks/events.js';
 
 export const WebhookParams = Type.Object({ webhookId: Type.String() });
 export const MessageParams = Type.Object({ webhookId: Type.String(), messageId: Type.String() });

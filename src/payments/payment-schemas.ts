@@ -1,0 +1,69 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, NullableTimestamp, Timestamp } from '../schema-parts.js';
+
+// A payment as the admin API answers it and as the webhook events carry it.
+
+export const PaymentStatus = Type.Union([Type.Literal('accepted'), Type.Literal('held'), Type.Literal('returned')], {
+  description: 'accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported)',
+});
+
+export const Payment = Type.Object({
+  paymentId: Type.Integer({ description: "The payment's own id, held payments included" }),
+  erpRefId: Nullable(Type.String({ description: 'The Payment Receipt Number; null while held or once returned' })),
+  transactionReference: Type.String(),
+  paymentType: Type.String(),
+  customerRef: Type.String({ description: 'As the bank sent it, trimmed' }),
+  memberNumber: Nullable(
+    Type.String({ description: 'The member credited: the one the bank named, or the one finance allocated it to' }),
+  ),
+  memberName: Nullable(Type.String()),
+  amount: Type.String({ description: 'Exact decimal, e.g. "1500.50"' }),
+  currency: Type.String(),
+  transactionDate: Timestamp("When the bank says the member paid: the payment's day everywhere"),
+  payerName: Nullable(Type.String()),
+  payerAccount: Nullable(Type.String()),
+  payerPhone: Nullable(Type.String()),
+  narration: Nullable(Type.String()),
+  status: PaymentStatus,
+  heldReason: Nullable(
+    Type.Union([Type.Literal('customer_not_payable'), Type.Literal('not_validated')], {
+      description: 'Why it was held; kept once returned',
+    }),
+  ),
+  source: Type.Union([Type.Literal('notification'), Type.Literal('statement')], {
+    description: 'notification: the bank notified it; statement: finance recorded it from a bank statement line',
+  }),
+  clientId: Type.String({ description: 'The bank client that sent it' }),
+  clientName: Nullable(Type.String({ description: "The bank's name" })),
+  receivedAt: Timestamp('When the first notification for this reference arrived, or when it was recorded'),
+  updatedAt: Timestamp('When it last changed'),
+  acceptedAt: NullableTimestamp('When it was accepted'),
+  attempts: Type.Integer({
+    description: 'Notifications evaluated for this reference (re-sends of an accepted payment are not counted)',
+  }),
+  rawNotification: Nullable(
+    Type.String({
+      description:
+        'The notification body as received, for audit (its first 4 KiB when it was longer: see rawNotificationTruncated); null when recorded from a statement',
+    }),
+  ),
+  rawNotificationTruncated: Type.Boolean({
+    description:
+      'true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole',
+  }),
+});
+
+export const HistoryEntry = Type.Object({
+  at: Timestamp('When it happened'),
+  kind: Type.String({
+    description: 'received, re_sent, notified_late, allocated, returned or recorded_from_statement',
+  }),
+  actor: Type.String({ description: 'The operator\'s email, "owner token", or "bank"' }),
+  note: Nullable(Type.String({ description: 'Why, as the operator wrote it' })),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const PaymentWithHistory = Type.Object(
+  { ...Payment.properties, history: Type.Array(HistoryEntry, { description: 'Oldest first' }) },
+  { description: 'The payment, with what happened to it' },
+);

@@ -1,0 +1,18 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+// Pieces every layer's schemas are built from: the API's answers and the webhook events' data.
+
+/**
+ * An instant in a response. Services return a Date and the serializer writes its ISO string, so the
+ * type takes either; the schema (and the OpenAPI document) says a date-time string.
+ */
+export const Timestamp = (description?: string) =>
+  Type.Unsafe<Date | string>(
+    Type.String({ format: 'date-time', ...(description === undefined ? {} : { description }) }),
+  );
+export const NullableTimestamp = (description: string) => Type.Union([Timestamp(), Type.Null()], { description });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
+export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
