@@ -20,12 +20,12 @@ import { createReconciliationStore } from './reconciliation/reconciliation-store
 import { createStatementMappingService } from './reconciliation/statement-mapping-service.js';
 import { createDailyReport } from './reports/daily-report.js';
 import { createDailyReportStore } from './reports/daily-report-store.js';
-import type { EventEmitter } from './webhooks/outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 export interface MoneyDeskDeps extends AuditedChanges {
   db: Db;
   clientsStore: ClientsStore;
-  outbox: EventEmitter;
+  outbox: EventOutbox;
   /** BIS_TIME_ZONE: the organisation's days. */
   timeZone: string;
   /** This database's identity: export cursors carry it. */

@@ -3,7 +3,7 @@ import { type BatcherOptions, createBatcher } from '../db/batcher.js';
 import type { MemberStatus } from '../db/schema.js';
 import { invalidInput, notFound } from '../errors.js';
 import { EVENT } from '../webhooks/events.js';
-import type { EventEmitter } from '../webhooks/outbox.js';
+import type { EventOutbox } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
 import type { MemberSearch, MembersSearch } from './members-search.js';
@@ -38,7 +38,7 @@ function requireMemberNumber(input: string): string {
 export interface MembersServiceDeps extends AuditedChanges {
   membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
   membersSearch: Pick<MembersSearch, 'search'>;
-  outbox: EventEmitter;
+  outbox: EventOutbox;
 }
 
 /**

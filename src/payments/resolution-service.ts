@@ -3,14 +3,14 @@ import type { Executor } from '../db/schema.js';
 import { conflict, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { EVENT } from '../webhooks/events.js';
-import type { EventEmitter } from '../webhooks/outbox.js';
+import type { EventOutbox } from '../webhooks/outbox.js';
 import { withNewReceipt } from './receipt-number.js';
 import type { PaymentRow, ResolutionStore } from './resolution-store.js';
 
 export interface ResolutionServiceDeps extends AuditedChanges {
   resolutionStore: Pick<ResolutionStore, 'lockPayment' | 'lockMember' | 'accept' | 'markReturned' | 'addEvent'>;
   /** The ERP's webhooks hear of each change, in its transaction. */
-  outbox: EventEmitter;
+  outbox: EventOutbox;
 }
 
 export function readNote(input: string | undefined): string {

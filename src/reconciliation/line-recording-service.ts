@@ -7,7 +7,7 @@ import { activeMember, readNote } from '../payments/resolution-service.js';
 import type { ResolutionStore } from '../payments/resolution-store.js';
 import { startOfLocalDay } from '../time-zone.js';
 import { EVENT } from '../webhooks/events.js';
-import type { EventEmitter } from '../webhooks/outbox.js';
+import type { EventOutbox } from '../webhooks/outbox.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 
 export interface RecordLineInput {
@@ -21,7 +21,7 @@ export interface LineRecordingDeps extends AuditedChanges {
   resolutionStore: Pick<ResolutionStore, 'lockMember' | 'insertFromStatement' | 'addEvent'>;
   timeZone: string;
   /** The ERP's webhooks hear of the new payment, in its transaction. */
-  outbox: EventEmitter;
+  outbox: EventOutbox;
 }
 
 // The notifications' own default, for a statement that names no currency.

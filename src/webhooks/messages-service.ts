@@ -4,7 +4,7 @@ import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
 import { EVENT } from './events.js';
 import type { AttemptRow, MessageRow, MessagesStore } from './messages-store.js';
-import type { EventEmitter } from './outbox.js';
+import type { EventOutbox } from './outbox.js';
 import { ADDRESS_NOT_ALLOWED } from './webhook-addresses.js';
 import type { MessageStatus } from './webhooks-tables.js';
 
@@ -48,7 +48,7 @@ export interface MessagesServiceDeps extends AuditedChanges {
   /** Writes the messages of every payment accepted so far, which the delivery job writes as it goes. */
   writeAccepted: () => Promise<void>;
   endpointsStore: Pick<EndpointsStore, 'find'>;
-  outbox: EventEmitter;
+  outbox: EventOutbox;
   timeZone: string;
 }
 

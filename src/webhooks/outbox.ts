@@ -21,7 +21,7 @@ export interface Outbox {
 }
 
 /** What a service needs to tell the ERP's webhooks of its changes. */
-export type EventEmitter = Pick<Outbox, 'emit'>;
+export type EventOutbox = Pick<Outbox, 'emit'>;
 
 /** The endpoints an event's messages go to: every enabled one subscribed to it, or the one named. */
 export function recipients(type: EventName, endpointId?: string): RawBuilder<{ id: string }> {
