@@ -1,5 +1,7 @@
 import { extname } from 'node:path';
 import { type Command, Option } from 'commander';
+import { orList } from '../or-list.js';
+import { PAYMENT_TYPES } from '../payments/channels.js';
 import { segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
 import { positiveInt } from './arguments.js';
@@ -168,7 +170,7 @@ export function registerReconcile(program: Command): void {
     .argument('<id>', 'the reconciliation ID')
     .argument('<line>', 'the line number (bis reconciliations show lists them)')
     .argument('<member>', 'the Member Number to credit (seven digits)')
-    .requiredOption('--type <paymentType>', 'MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE')
+    .requiredOption('--type <paymentType>', orList(PAYMENT_TYPES))
     .requiredOption('--note <text>', "why: kept in the payment's history")
     .action(
       async (id: string, line: string, member: string, options: { type: string; note: string }, command: Command) => {

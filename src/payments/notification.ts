@@ -2,9 +2,7 @@ import { invalidInput } from '../errors.js';
 import { parseIsoDateTime } from '../iso-date-time.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { parseAmount } from './amount.js';
-
-export const PAYMENT_TYPES = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+import type { PaymentType } from './channels.js';
 
 export const MAX_REFERENCE_LENGTH = 64;
 

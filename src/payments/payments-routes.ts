@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { BANK_RESULT } from '../http/contract-answers.js';
 import { BankError, NoBody } from '../http/schemas.js';
-import { MAX_REFERENCE_LENGTH, PAYMENT_TYPES, type PaymentNotificationBody, type PaymentType } from './notification.js';
+import { PAYMENT_TYPES, type PaymentType } from './channels.js';
+import { MAX_REFERENCE_LENGTH, type PaymentNotificationBody } from './notification.js';
 import type { PaymentsService } from './payments-service.js';
 
 export const PAYMENT_BODY_LIMIT = 64 * 1024;
