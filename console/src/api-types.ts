@@ -6816,8 +6816,11 @@ export interface operations {
                             clientId: string;
                             /** @description The bank's name */
                             clientName: string;
-                            /** @description mt940, camt053 or csv */
-                            format: string;
+                            /**
+                             * @description mt940, camt053 or csv
+                             * @enum {string}
+                             */
+                            format: "mt940" | "camt053" | "csv";
                             accountId: string | null;
                             currency: string | null;
                             period: {
@@ -7045,7 +7048,7 @@ export interface operations {
             query: {
                 /** @description The bank whose statement it is */
                 clientId: string;
-                /** @description mt940, camt053, or csv (read with the bank's saved statement mapping) */
+                /** @description mt940, camt053 or csv (read with the bank's saved statement mapping) */
                 format: "mt940" | "camt053" | "csv";
                 /** @description The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account */
                 from?: string;
@@ -7069,8 +7072,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {
@@ -7759,8 +7765,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {
@@ -7971,8 +7980,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {

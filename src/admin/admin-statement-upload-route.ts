@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../http/actor.js';
 import { AdminError, described } from '../http/schemas.js';
 import { spoolBody } from '../http/spooled-body.js';
+import { orList } from '../or-list.js';
 import type { ReconciliationQuery } from '../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../reconciliation/reconciliation-service.js';
-import { STATEMENT_FORMATS, type StatementFormat } from '../statements/parse-statement.js';
+import { STATEMENT_FORMATS, type StatementFormat } from '../statements/formats.js';
 import { Run } from './admin-reconciliation-schemas.js';
 
 // A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
@@ -34,7 +35,7 @@ export async function statementUploadRoute(
           clientId: Type.String({ description: 'The bank whose statement it is' }),
           format: Type.Union(
             STATEMENT_FORMATS.map((format) => Type.Literal(format)),
-            { description: "mt940, camt053, or csv (read with the bank's saved statement mapping)" },
+            { description: `${orList(STATEMENT_FORMATS)} (read with the bank's saved statement mapping)` },
           ),
           from: Type.Optional(
             Type.String({

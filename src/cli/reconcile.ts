@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { type Command, Option } from 'commander';
 import { orList } from '../or-list.js';
 import { PAYMENT_TYPES } from '../payments/channels.js';
+import { STATEMENT_FORMATS, type StatementFormat } from '../statements/formats.js';
 import { segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
 import { positiveInt } from './arguments.js';
@@ -15,10 +16,7 @@ import { collect } from './paging.js';
 import { registerDealtWith } from './reconciliation-dealt-with.js';
 import { CATEGORIES, type Item, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
 
-const FORMATS = ['mt940', 'camt053', 'csv'] as const;
-type Format = (typeof FORMATS)[number];
-
-const BY_EXTENSION: Record<string, Format> = {
+const BY_EXTENSION: Record<string, StatementFormat> = {
   '.sta': 'mt940',
   '.mt940': 'mt940',
   '.940': 'mt940',
@@ -27,12 +25,16 @@ const BY_EXTENSION: Record<string, Format> = {
   '.csv': 'csv',
 };
 
-const CONTENT_TYPES: Record<Format, string> = { mt940: 'text/plain', camt053: 'application/xml', csv: 'text/csv' };
+const CONTENT_TYPES: Record<StatementFormat, string> = {
+  mt940: 'text/plain',
+  camt053: 'application/xml',
+  csv: 'text/csv',
+};
 
-function formatOf(file: string, given: Format | undefined): Format {
+function formatOf(file: string, given: StatementFormat | undefined): StatementFormat {
   if (given) return given;
   const guessed = BY_EXTENSION[extname(file).toLowerCase()];
-  if (!guessed) throw usageError(`${file}: say which format it is with --format mt940, camt053 or csv`);
+  if (!guessed) throw usageError(`${file}: say which format it is with --format ${orList(STATEMENT_FORMATS)}`);
   return guessed;
 }
 
@@ -53,7 +55,7 @@ async function saveReport({ api }: Context, id: string | number, out: string): P
 
 interface ReconcileOptions {
   client: string;
-  format?: Format;
+  format?: StatementFormat;
   out?: string;
   from?: string;
   to?: string;
@@ -65,7 +67,7 @@ export function registerReconcile(program: Command): void {
     .description("match a bank's statement against the payments it notified, line by line")
     .argument('<file>', 'the statement: MT940 (.sta, .940, .txt), camt.053 (.xml) or CSV (.csv)')
     .requiredOption('--client <id>', 'the bank whose statement it is (bis clients list)')
-    .addOption(new Option('--format <format>', 'when the file name does not say').choices([...FORMATS]))
+    .addOption(new Option('--format <format>', 'when the file name does not say').choices(STATEMENT_FORMATS))
     .option('--out <file>', 'also write the whole report, one row per line, as CSV')
     .option('--from <day>', "the statement's first day (YYYY-MM-DD), when the file is unclear; with --to")
     .option('--to <day>', "the statement's last day (YYYY-MM-DD), with --from: they replace the file's days")

@@ -61,6 +61,10 @@ export const Timestamp = (description: string) => Type.String({ format: 'date-ti
 export const NullableTimestamp = (description: string) =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
 
+/** One of a list of strings, as an enum: the OpenAPI document names each, and a wrong one is answered with them all. */
+export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
