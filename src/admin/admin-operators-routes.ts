@@ -4,7 +4,7 @@ import { mayAct } from '../auth/principal.js';
 import { actorOf } from '../http/actor.js';
 import { AdminError } from '../http/schemas.js';
 import type { OperatorsService, OperatorView } from '../operators/operators-service.js';
-import type { Role as RoleName } from '../operators/operators-tables.js';
+import type { Role as RoleName } from '../operators/roles.js';
 import { Invite, Operator, Role } from './admin-operator-schemas.js';
 
 const Params = Type.Object({ operatorId: Type.String({ maxLength: 64 }) });

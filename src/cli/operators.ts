@@ -1,4 +1,5 @@
 import { Argument, type Command, Option } from 'commander';
+import { ROLES } from '../operators/roles.js';
 import { segment } from './admin-client.js';
 import { contextOf } from './context.js';
 import { registerOperatorCredentials } from './operator-credentials.js';
@@ -16,7 +17,6 @@ interface Operator {
   inviteExpiresAt?: string;
 }
 
-const ROLES = ['viewer', 'finance', 'admin'];
 const NOT_FOUND = { 404: 'list the operators and their IDs with: bis operators list' };
 
 const operatorDetails = (operator: Operator) =>
