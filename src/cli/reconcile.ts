@@ -5,6 +5,7 @@ import { PAYMENT_TYPES } from '../payments/channels.js';
 import { STATEMENT_FORMATS, type StatementFormat } from '../statements/formats.js';
 import { segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
+import type { Answer } from './api-types.js';
 import { positiveInt } from './arguments.js';
 import { type Context, contextOf } from './context.js';
 import { usageError } from './errors.js';
@@ -14,7 +15,7 @@ import { type Column, money, note, print, printJson, table } from './output.js';
 import { fileTarget, writeBody } from './output-file.js';
 import { collect } from './paging.js';
 import { registerDealtWith } from './reconciliation-dealt-with.js';
-import { CATEGORIES, type Item, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
+import { CATEGORIES, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
 
 const BY_EXTENSION: Record<string, StatementFormat> = {
   '.sta': 'mt940',
@@ -117,7 +118,7 @@ export function registerReconcile(program: Command): void {
       const page = await collect<Run>(api, '/reconciliations', { clientId: options.client }, options.limit);
       if (json) return printJson(page);
       const timeZone = await serviceTimeZone(api);
-      const count = (key: string) => (r: Run) => r.totals[key]?.count ?? 0;
+      const count = (key: keyof Run['totals']) => (r: Run) => r.totals[key]?.count ?? 0;
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.reconciliationId, right: true },
         { header: 'Made', value: (r) => localTime(r.createdAt, timeZone) },
@@ -142,7 +143,7 @@ export function registerReconcile(program: Command): void {
     .action(async (id: string, options: { category?: string; out?: string }, command: Command) => {
       const context = contextOf(command);
       if (options.out) return saveReport(context, id, options.out);
-      const { body } = await context.api.call<Run & { items: Item[]; nextCursor: string | null }>(
+      const { body } = await context.api.call<Answer<'/reconciliations/{reconciliationId}', 'get'>>(
         'GET',
         `/reconciliations/${segment(id)}`,
         { query: { limit: 5000, category: options.category } },
@@ -177,7 +178,7 @@ export function registerReconcile(program: Command): void {
     .action(
       async (id: string, line: string, member: string, options: { type: string; note: string }, command: Command) => {
         const { api, json } = contextOf(command);
-        const { body } = await api.call<{ paymentId: number; erpRefId: string; amount: string; currency: string }>(
+        const { body } = await api.call<Answer<'/reconciliations/{reconciliationId}/lines/{line}/record', 'post', 201>>(
           'POST',
           `/reconciliations/${segment(id)}/lines/${segment(line)}/record`,
           { json: { customerRef: member, paymentType: options.type, note: options.note } },
