@@ -5654,6 +5654,7 @@ export interface operations {
                 transactionReference?: string;
                 /** @description Only this bank's payments */
                 clientId?: string;
+                /** @description The channel, in any case: MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE */
                 paymentType?: string;
                 /** @description First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it */
                 from?: string;
@@ -5683,7 +5684,11 @@ export interface operations {
                             paymentId: number;
                             erpRefId: string | null;
                             transactionReference: string;
-                            paymentType: string;
+                            /**
+                             * @description The channel
+                             * @enum {string}
+                             */
+                            paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                             /** @description As the bank sent it, trimmed */
                             customerRef: string;
                             memberNumber: string | null;
@@ -5839,7 +5844,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -6018,7 +6027,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -6223,7 +6236,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -8368,7 +8385,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, paging, Timestamp } from '../http/schemas.js';
+import { Nullable, NullableTimestamp, paging, StringEnum, Timestamp } from '../http/schemas.js';
+import { orList } from '../or-list.js';
+import { PAYMENT_TYPES } from '../payments/channels.js';
 
 /** The day filters of the payments search and the export by date: on the day paid, as the daily totals. */
 export const PAID_FROM =
@@ -15,7 +17,7 @@ export const Payment = Type.Object({
   paymentId: Type.Integer({ description: "The payment's own id, held payments included" }),
   erpRefId: Nullable(Type.String({ description: 'The Payment Receipt Number; null while held or once returned' })),
   transactionReference: Type.String(),
-  paymentType: Type.String(),
+  paymentType: StringEnum(PAYMENT_TYPES, { description: 'The channel' }),
   customerRef: Type.String({ description: 'As the bank sent it, trimmed' }),
   memberNumber: Nullable(
     Type.String({ description: 'The member credited: the one the bank named, or the one finance allocated it to' }),
@@ -77,7 +79,7 @@ export const PaymentsQuery = Type.Object({
   customerRef: Type.Optional(Type.String({ description: 'The member: credited, or named by a held payment' })),
   transactionReference: Type.Optional(Type.String({ description: "The bank's reference" })),
   clientId: Type.Optional(Type.String({ description: "Only this bank's payments" })),
-  paymentType: Type.Optional(Type.String()),
+  paymentType: Type.Optional(Type.String({ description: `The channel, in any case: ${orList(PAYMENT_TYPES)}` })),
   from: Type.Optional(Type.String({ description: PAID_FROM })),
   to: Type.Optional(Type.String({ description: PAID_TO })),
   order: Type.Optional(

@@ -5,8 +5,8 @@ export type Payment =
 export type PaymentWithHistory =
   paths['/admin/v1/payments/{receiptOrId}']['get']['responses'][200]['content']['application/json'];
 
-/** The channels a payment comes by, as the bank API's schema lists them. */
-export type Channel = paths['/bank/v1/payments']['post']['requestBody']['content']['application/json']['paymentType'];
+/** The channels a payment comes by, as the API's schema lists them. */
+export type Channel = Payment['paymentType'];
 
 // The same channels at run time, for a choice: a channel missing here, or one the API does not
 // name, does not compile, so the console's list cannot drift from the API's.
