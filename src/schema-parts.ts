@@ -16,3 +16,7 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** A shared schema with the description one response gives it: the OpenAPI document says what each answer means. */
 export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+
+/** One of a list of strings, as an enum: the OpenAPI document names each, and a wrong one is answered with them all. */
+export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });

@@ -19,7 +19,7 @@ const withCsrf: Middleware = {
   },
 };
 
-/** The admin API, typed from the service's own OpenAPI document (src/api-types.ts is generated from it). */
+/** The admin API, typed from the service's own OpenAPI document (api-types.d.ts is generated from it). */
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
 api.use(withCsrf);
 

@@ -3,7 +3,8 @@ import { useContext } from 'preact/hooks';
 import type { paths } from './api-types.js';
 
 type SessionAnswer = paths['/admin/v1/session']['get']['responses'][200]['content']['application/json'];
-export type Role = 'viewer' | 'finance' | 'admin';
+/** The operators' roles, as the API's schema names them. */
+export type Role = NonNullable<SessionAnswer['operator']>['role'];
 
 export interface Session {
   /** null when the owner token is the session: it has the admin role and no account. */
@@ -18,6 +19,8 @@ export interface Session {
   ended: (why: string) => void;
 }
 
+// Keyed by the API's roles, least first, as the admin API ranks them: one missing, or one the API
+// does not have, does not compile.
 const RANK: Record<Role, number> = { viewer: 0, finance: 1, admin: 2 };
 
 /** Whether the role may do what needs `least`: the same order as the admin API's own check. */

@@ -1,4 +1,4 @@
-import type { Role } from '../operators/operators-tables.js';
+import { ROLES, type Role } from '../operators/roles.js';
 
 /** Who an admin request acts as. */
 export type Principal =
@@ -15,9 +15,6 @@ export type Principal =
       /** An admin who must turn two-factor sign-in on before anything else (BIS_REQUIRE_2FA). */
       mustSetUpTwoFactor: boolean;
     };
-
-/** Each role may do what the ones before it may. */
-export const ROLES: readonly Role[] = ['viewer', 'finance', 'admin'];
 
 export const roleOf = (principal: Principal): Role => (principal.kind === 'owner' ? 'admin' : principal.role);
 

@@ -1,21 +1,12 @@
 import type { Command } from 'commander';
+import type { Answer } from './api-types.js';
 import { isoDate, positiveInt } from './arguments.js';
 import { contextOf } from './context.js';
 import { localTime, serviceTimeZone } from './local-time.js';
 import { type Column, note, print, printJson, table } from './output.js';
 import { collect } from './paging.js';
 
-interface AuditRecord {
-  id: string | number;
-  at: string;
-  action: string;
-  target: string | null;
-  targetName: string | null;
-  actor: string;
-  requestId: string | null;
-  sourceIp: string | null;
-  detail: unknown;
-}
+type AuditRecord = Answer<'/audit', 'get'>['items'][number];
 
 export function registerAudit(program: Command): void {
   program

@@ -1,26 +1,14 @@
 import type { Command } from 'commander';
 import { segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { usageError } from './errors.js';
 import { details, fields, print, printJson, table } from './output.js';
 import { registerStatementMapping } from './statement-mapping.js';
 
-export interface Client {
-  clientId: string;
-  name: string;
-  createdAt: string;
-  allowedIps: string[];
-  disabled: boolean;
-}
+export type Client = Answer<'/clients', 'get'>['items'][number];
 
-export interface Secret {
-  secretId: string;
-  state: string;
-  createdAt: string;
-  handoverExpiresAt: string;
-  revealedAt: string | null;
-  revokedAt: string | null;
-}
+type Secret = Answer<'/clients/{clientId}', 'get'>['secrets'][number];
 
 const NOT_FOUND = { 404: 'list the clients and their IDs with: bis clients list' };
 
@@ -72,7 +60,7 @@ export function registerClients(program: Command): void {
     .argument('<id>', 'the client ID')
     .action(async (id: string, _options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<Client & { secrets: Secret[] }>('GET', `/clients/${segment(id)}`, {
+      const { body } = await api.call<Answer<'/clients/{clientId}', 'get'>>('GET', `/clients/${segment(id)}`, {
         hints: NOT_FOUND,
       });
       if (json) return printJson(body);

@@ -1,24 +1,17 @@
 import type { Command } from 'commander';
 import { type AdminClient, segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
-import type { Client, Secret } from './clients.js';
+import type { Answer, ServiceAnswer } from './api-types.js';
+import type { Client } from './clients.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { details, print, printJson } from './output.js';
 import { shellQuote } from './shell.js';
 
-interface Member {
-  customerRef: string;
-  fullName: string;
-  status: string;
-}
+type Member = Answer<'/members/{customerRef}', 'put'>;
+type Credentials = ServiceAnswer<'/handover/{token}', 'post'>;
 
-interface Credentials {
-  client_id: string;
-  client_secret: string;
-}
-
-const DEMO_MEMBERS: Member[] = [
+const DEMO_MEMBERS: Pick<Member, 'customerRef' | 'fullName' | 'status'>[] = [
   { customerRef: '1234567', fullName: 'Jane Wanjiru', status: 'active' },
   { customerRef: '7654321', fullName: 'Peter Otieno', status: 'suspended' },
 ];
@@ -50,7 +43,7 @@ async function demoClient(api: AdminClient): Promise<Client> {
   const existing = list.items.find((client) => client.name === DEMO_BANK);
   if (!existing) return (await api.call<Client>('POST', '/clients', { json: { name: DEMO_BANK } })).body;
   const path = `/clients/${segment(existing.clientId)}`;
-  const { body: shown } = await api.call<Client & { secrets: Secret[] }>('GET', path);
+  const { body: shown } = await api.call<Answer<'/clients/{clientId}', 'get'>>('GET', path);
   const holding = shown.secrets.filter((secret) => secret.state === 'active' || secret.state === 'awaiting_handover');
   const [oldest] = holding.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   if (oldest && holding.length >= 2) await api.call('DELETE', `${path}/secrets/${segment(oldest.secretId)}`);
@@ -123,7 +116,7 @@ export function registerDemo(program: Command): void {
       const { api, json } = contextOf(command);
       if (!options.force) await refuseToOverwrite(api);
       const client = await demoClient(api);
-      const { body: issued } = await api.call<{ handoverUrl: string }>(
+      const { body: issued } = await api.call<Answer<'/clients/{clientId}/secrets', 'post', 201>>(
         'POST',
         `/clients/${segment(client.clientId)}/secrets`,
       );

@@ -1,19 +1,15 @@
 import type { Command } from 'commander';
 import { readSetupCode, removeSetupCode, setupCodePath } from '../setup-code-file.js';
 import { refusal } from './api-errors.js';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { logIn } from './login.js';
 import { print, printJson } from './output.js';
 import { donePrompting, prompt } from './prompt.js';
 
-interface Made {
-  operatorId: string;
-  email: string;
-  role: string;
-  inviteUrl?: string;
-  inviteExpiresAt?: string;
-}
+// bis init always names the admin: the answer is the operator made, not the bare owner token.
+type Made = Extract<Answer<'/init', 'post', 201>, { operatorId: string }>;
 
 interface InitOptions {
   code?: string;

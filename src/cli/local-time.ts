@@ -1,12 +1,13 @@
 import { localDateTime } from '../time-zone.js';
 import type { AdminClient } from './admin-client.js';
+import type { Answer } from './api-types.js';
 
 /**
  * The organisation's zone (BIS_TIME_ZONE), as the service says: tables show times in it, whatever
  * the zone of the computer bis runs on.
  */
 export async function serviceTimeZone(api: AdminClient): Promise<string> {
-  const { body } = await api.call<{ timeZone?: string }>('GET', '/session');
+  const { body } = await api.call<Answer<'/session', 'get'>>('GET', '/session');
   return body.timeZone ?? 'UTC';
 }
 

@@ -2,16 +2,14 @@ import { hostname } from 'node:os';
 import type { Command } from 'commander';
 import { type AdminClient, segment } from './admin-client.js';
 import { readError, refusal } from './api-errors.js';
+import type { Answer } from './api-types.js';
 import { configPath, forgetLogin, readLogin, saveLogin } from './config-file.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
 import { details, print, printJson } from './output.js';
 import { donePrompting, prompt } from './prompt.js';
 
-interface SignedIn {
-  operator: { operatorId: string; email: string; name: string; role: string };
-  csrfToken: string;
-}
+type SignedIn = Answer<'/session', 'post'>;
 
 /** Signs in as a person would, asking for the code when the account has two-factor sign-in on. */
 async function signIn(
@@ -51,7 +49,7 @@ export async function logIn(api: AdminClient, given: { email?: string; password?
   });
   const { body, cookie, code } = await signedIn.finally(donePrompting);
   const page = { cookie, 'x-csrf-token': body.csrfToken };
-  const { body: made } = await api.call<{ tokenId: string; token: string; expiresAt: string }>(
+  const { body: made } = await api.call<Answer<'/operators/me/tokens', 'post', 201>>(
     'POST',
     '/operators/me/tokens',
     // No lifetime asked: the token lasts as long as the service allows (BIS_API_TOKEN_MAX_LIFETIME).
@@ -95,7 +93,7 @@ export function registerLogin(program: Command): void {
     .description('who the service takes you for')
     .action(async (_options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<{ kind: string; operator?: SignedIn['operator'] }>('GET', '/session');
+      const { body } = await api.call<Answer<'/session', 'get'>>('GET', '/session');
       if (json) return printJson(body);
       if (!body.operator) return print(`The owner token (BIS_ADMIN_TOKEN) on ${api.baseUrl}.`);
       print(

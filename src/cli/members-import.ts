@@ -1,16 +1,12 @@
 import { extname } from 'node:path';
 import { type ApiError, readError, refusal } from './api-errors.js';
+import type { Answer } from './api-types.js';
 import type { Context } from './context.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { fileUpload } from './files.js';
 import { cell, print, printJson } from './output.js';
 
-interface ImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  dryRun: boolean;
-}
+type ImportResult = Answer<'/members/import', 'post'>;
 
 interface ImportRefusal extends ApiError {
   errors?: { line: number; reason: string }[];

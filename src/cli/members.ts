@@ -1,18 +1,12 @@
 import { Argument, type Command, Option } from 'commander';
 import { type AdminClient, segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { MEMBER_STATUSES } from './arguments.js';
 import { contextOf } from './context.js';
 import { importMembers } from './members-import.js';
 import { details, print, printJson } from './output.js';
 
-interface Member {
-  customerRef: string;
-  fullName: string;
-  status: string;
-  activeSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+type Member = Answer<'/members/{customerRef}', 'get'>;
 
 const memberDetails = (member: Member) =>
   details([

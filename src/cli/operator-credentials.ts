@@ -1,15 +1,10 @@
 import type { Command } from 'commander';
 import { segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { fields, print, printJson, table } from './output.js';
 
-interface Token {
-  tokenId: string;
-  name: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-}
+type Token = Answer<'/operators/{operatorId}/tokens', 'get'>['items'][number];
 
 const NOT_FOUND = { 404: 'list the operators with bis operators list, and their tokens with bis operators tokens ID' };
 

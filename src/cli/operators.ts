@@ -1,22 +1,15 @@
 import { Argument, type Command, Option } from 'commander';
+import { ROLES } from '../operators/roles.js';
 import { segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { registerOperatorCredentials } from './operator-credentials.js';
 import { details, fields, print, printJson, table } from './output.js';
 
-interface Operator {
-  operatorId: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-  passwordSet: boolean;
-  twoFactor: boolean;
-  inviteUrl?: string;
-  inviteExpiresAt?: string;
-}
+/** An operator as the API answers; a new one comes with the link that sets their password. */
+type Operator = Answer<'/operators/{operatorId}', 'patch'> &
+  Partial<Pick<Answer<'/operators', 'post', 201>, 'inviteUrl' | 'inviteExpiresAt'>>;
 
-const ROLES = ['viewer', 'finance', 'admin'];
 const NOT_FOUND = { 404: 'list the operators and their IDs with: bis operators list' };
 
 const operatorDetails = (operator: Operator) =>
@@ -96,7 +89,7 @@ export function registerOperators(program: Command): void {
     .argument('<id>', 'the operator ID')
     .action(async (id: string, _options: unknown, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<{ inviteUrl: string; inviteExpiresAt: string }>(
+      const { body } = await api.call<Answer<'/operators/{operatorId}/invite', 'post', 201>>(
         'POST',
         `/operators/${segment(id)}/invite`,
         { hints: NOT_FOUND },

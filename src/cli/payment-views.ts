@@ -1,32 +1,10 @@
+import type { Answer } from './api-types.js';
 import { age, localTime } from './local-time.js';
 import { type Column, details, money, table } from './output.js';
 
-/** A payment as the admin API gives it. */
-export interface Payment {
-  paymentId: number;
-  erpRefId: string | null;
-  transactionReference: string;
-  paymentType: string;
-  customerRef: string;
-  memberNumber: string | null;
-  memberName: string | null;
-  amount: string;
-  currency: string;
-  transactionDate: string;
-  payerName: string | null;
-  payerAccount: string | null;
-  payerPhone: string | null;
-  narration: string | null;
-  status: 'accepted' | 'held' | 'returned';
-  heldReason: 'customer_not_payable' | 'not_validated' | null;
-  source: 'notification' | 'statement';
-  clientId: string;
-  clientName: string | null;
-  receivedAt: string;
-  acceptedAt: string | null;
-  attempts: number;
-  history?: { at: string; kind: string; actor: string; note: string | null; detail: Record<string, unknown> }[];
-}
+/** A payment as the admin API lists it; one asked for by itself comes with its history. */
+export type Payment = Answer<'/payments', 'get'>['items'][number] &
+  Partial<Pick<Answer<'/payments/{receiptOrId}', 'get'>, 'history'>>;
 
 /** Why a payment is held, as a finance officer would say it. */
 export const HELD_REASONS: Record<string, string> = {

@@ -1,7 +1,11 @@
 import { extname } from 'node:path';
 import { type Command, Option } from 'commander';
+import { orList } from '../or-list.js';
+import { PAYMENT_TYPES } from '../payments/channels.js';
+import { STATEMENT_FORMATS, type StatementFormat } from '../statements/formats.js';
 import { segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
+import type { Answer } from './api-types.js';
 import { positiveInt } from './arguments.js';
 import { type Context, contextOf } from './context.js';
 import { usageError } from './errors.js';
@@ -11,12 +15,9 @@ import { type Column, money, note, print, printJson, table } from './output.js';
 import { fileTarget, writeBody } from './output-file.js';
 import { collect } from './paging.js';
 import { registerDealtWith } from './reconciliation-dealt-with.js';
-import { CATEGORIES, type Item, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
+import { CATEGORIES, itemNotes, needsSomeone, type Run, summary } from './reconciliation-views.js';
 
-const FORMATS = ['mt940', 'camt053', 'csv'] as const;
-type Format = (typeof FORMATS)[number];
-
-const BY_EXTENSION: Record<string, Format> = {
+const BY_EXTENSION: Record<string, StatementFormat> = {
   '.sta': 'mt940',
   '.mt940': 'mt940',
   '.940': 'mt940',
@@ -25,12 +26,16 @@ const BY_EXTENSION: Record<string, Format> = {
   '.csv': 'csv',
 };
 
-const CONTENT_TYPES: Record<Format, string> = { mt940: 'text/plain', camt053: 'application/xml', csv: 'text/csv' };
+const CONTENT_TYPES: Record<StatementFormat, string> = {
+  mt940: 'text/plain',
+  camt053: 'application/xml',
+  csv: 'text/csv',
+};
 
-function formatOf(file: string, given: Format | undefined): Format {
+function formatOf(file: string, given: StatementFormat | undefined): StatementFormat {
   if (given) return given;
   const guessed = BY_EXTENSION[extname(file).toLowerCase()];
-  if (!guessed) throw usageError(`${file}: say which format it is with --format mt940, camt053 or csv`);
+  if (!guessed) throw usageError(`${file}: say which format it is with --format ${orList(STATEMENT_FORMATS)}`);
   return guessed;
 }
 
@@ -51,7 +56,7 @@ async function saveReport({ api }: Context, id: string | number, out: string): P
 
 interface ReconcileOptions {
   client: string;
-  format?: Format;
+  format?: StatementFormat;
   out?: string;
   from?: string;
   to?: string;
@@ -63,7 +68,7 @@ export function registerReconcile(program: Command): void {
     .description("match a bank's statement against the payments it notified, line by line")
     .argument('<file>', 'the statement: MT940 (.sta, .940, .txt), camt.053 (.xml) or CSV (.csv)')
     .requiredOption('--client <id>', 'the bank whose statement it is (bis clients list)')
-    .addOption(new Option('--format <format>', 'when the file name does not say').choices([...FORMATS]))
+    .addOption(new Option('--format <format>', 'when the file name does not say').choices(STATEMENT_FORMATS))
     .option('--out <file>', 'also write the whole report, one row per line, as CSV')
     .option('--from <day>', "the statement's first day (YYYY-MM-DD), when the file is unclear; with --to")
     .option('--to <day>', "the statement's last day (YYYY-MM-DD), with --from: they replace the file's days")
@@ -113,7 +118,7 @@ export function registerReconcile(program: Command): void {
       const page = await collect<Run>(api, '/reconciliations', { clientId: options.client }, options.limit);
       if (json) return printJson(page);
       const timeZone = await serviceTimeZone(api);
-      const count = (key: string) => (r: Run) => r.totals[key]?.count ?? 0;
+      const count = (key: keyof Run['totals']) => (r: Run) => r.totals[key]?.count ?? 0;
       const columns: Column<Run>[] = [
         { header: 'ID', value: (r) => r.reconciliationId, right: true },
         { header: 'Made', value: (r) => localTime(r.createdAt, timeZone) },
@@ -138,7 +143,7 @@ export function registerReconcile(program: Command): void {
     .action(async (id: string, options: { category?: string; out?: string }, command: Command) => {
       const context = contextOf(command);
       if (options.out) return saveReport(context, id, options.out);
-      const { body } = await context.api.call<Run & { items: Item[]; nextCursor: string | null }>(
+      const { body } = await context.api.call<Answer<'/reconciliations/{reconciliationId}', 'get'>>(
         'GET',
         `/reconciliations/${segment(id)}`,
         { query: { limit: 5000, category: options.category } },
@@ -168,12 +173,12 @@ export function registerReconcile(program: Command): void {
     .argument('<id>', 'the reconciliation ID')
     .argument('<line>', 'the line number (bis reconciliations show lists them)')
     .argument('<member>', 'the Member Number to credit (seven digits)')
-    .requiredOption('--type <paymentType>', 'MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE')
+    .requiredOption('--type <paymentType>', orList(PAYMENT_TYPES))
     .requiredOption('--note <text>', "why: kept in the payment's history")
     .action(
       async (id: string, line: string, member: string, options: { type: string; note: string }, command: Command) => {
         const { api, json } = contextOf(command);
-        const { body } = await api.call<{ paymentId: number; erpRefId: string; amount: string; currency: string }>(
+        const { body } = await api.call<Answer<'/reconciliations/{reconciliationId}/lines/{line}/record', 'post', 201>>(
           'POST',
           `/reconciliations/${segment(id)}/lines/${segment(line)}/record`,
           { json: { customerRef: member, paymentType: options.type, note: options.note } },

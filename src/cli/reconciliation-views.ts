@@ -1,57 +1,13 @@
 /** A reconciliation run as `bis` shows it: the totals in words, and which lines need someone. */
+import type { Answer } from './api-types.js';
 import { money, table } from './output.js';
 
-interface Total {
-  count: number;
-  sum: string;
-}
+type RunAnswer = Answer<'/reconciliations/{reconciliationId}', 'get'>;
+export type Run = Omit<RunAnswer, 'items' | 'nextCursor'>;
+export type Item = RunAnswer['items'][number];
+type Category = keyof Run['totals'];
 
-export interface Run {
-  reconciliationId: number;
-  clientName: string;
-  format: string;
-  accountId: string | null;
-  currency: string | null;
-  period: { from: string; to: string } | null;
-  lines: number;
-  credits: number;
-  totals: Record<string, Total>;
-  open: { count: number; sum: string; byCategory: Record<string, number> };
-  accounts: {
-    accountId: string | null;
-    period: { from: string; to: string } | null;
-    lines: number;
-    ofThisBank: boolean;
-  }[];
-  createdAt: string;
-  createdBy: string;
-}
-
-export interface Item {
-  line: number | null;
-  bookingDate: string | null;
-  reference: string;
-  amount: string;
-  category: string;
-  recorded: boolean;
-  itemKey: string;
-  difference: string | null;
-  open: boolean;
-  dealtWith: { by: string; at: string; note: string } | null;
-  suggestion: {
-    member: { memberNumber: string; fullName: string; why: string } | null;
-    heldPayments: { paymentId: number; amount: string; customerRef: string }[];
-  } | null;
-  payment: {
-    paymentId: number;
-    erpRefId: string | null;
-    status: string;
-    amount: string;
-    memberNumber: string | null;
-  } | null;
-}
-
-export const CATEGORIES: [string, string][] = [
+export const CATEGORIES: [Category, string][] = [
   ['matched', 'matched: notified, same amount'],
   ['amount_mismatch', 'amount differs from the notification'],
   ['held', 'arrived, payment held (or returned)'],

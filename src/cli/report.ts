@@ -1,30 +1,11 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { type Column, money, print, printJson, table } from './output.js';
 
-interface Total {
-  count: number;
-  sum: string;
-}
-
-interface Day {
-  date: string;
-  clientName?: string | null;
-  clientId?: string;
-  paymentType?: string;
-  currency: string | null;
-  accepted: Total;
-  held: Total;
-  returned: Total;
-}
-
-interface DailyReport {
-  from: string;
-  to: string;
-  timeZone: string;
-  days: Day[];
-  totals: (Omit<Day, 'date' | 'currency'> & { currency: string })[];
-}
+type DailyReport = Answer<'/reports/daily', 'get'>;
+type Day = DailyReport['days'][number];
+type Total = Day['accepted'];
 
 function localDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('expected a date such as 2026-11-23');

@@ -1,13 +1,10 @@
 import type { Command } from 'commander';
 import { segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';
 import { details, print, printJson } from './output.js';
 
-interface Issued {
-  secretId: string;
-  handoverUrl: string;
-  expiresAt: string;
-}
+type Issued = Answer<'/clients/{clientId}/secrets', 'post', 201>;
 
 export function registerSecrets(program: Command): void {
   const secrets = program

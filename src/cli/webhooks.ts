@@ -1,32 +1,15 @@
 import { Argument, type Command, Option } from 'commander';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { segment } from './admin-client.js';
+import type { Answer } from './api-types.js';
 import { positiveInt } from './arguments.js';
 import { contextOf } from './context.js';
 import { localTime, serviceTimeZone } from './local-time.js';
 import { type Column, details, print, printJson, table } from './output.js';
 
-interface Webhook {
-  webhookId: string;
-  url: string;
-  internal: boolean;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-  secret?: string;
-}
+type Webhook = Answer<'/webhooks/{webhookId}', 'get'> & Partial<Pick<Answer<'/webhooks', 'post', 201>, 'secret'>>;
 
-interface Message {
-  messageId: string;
-  type: string;
-  paymentId: number | null;
-  occurredAt: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-}
+type Message = Answer<'/webhooks/{webhookId}/messages', 'get'>['items'][number];
 
 const EVENTS: readonly string[] = WEBHOOK_EVENTS;
 const NOT_FOUND = { 404: 'list the webhooks and their IDs with: bis webhooks list' };

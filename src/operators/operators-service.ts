@@ -6,7 +6,7 @@ import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
-import type { Role } from './operators-tables.js';
+import type { Role } from './roles.js';
 
 export interface OperatorView {
   operatorId: string;

@@ -1,7 +1,8 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import { normalEmail } from './emails.js';
-import type { OperatorsTable, Role } from './operators-tables.js';
+import type { OperatorsTable } from './operators-tables.js';
+import type { Role } from './roles.js';
 
 export type OperatorRow = Selectable<OperatorsTable>;
 

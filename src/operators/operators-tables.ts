@@ -1,6 +1,5 @@
 import type { ColumnType } from 'kysely';
-
-export type Role = 'viewer' | 'finance' | 'admin';
+import type { Role } from './roles.js';
 
 export interface OperatorsTable {
   id: string;

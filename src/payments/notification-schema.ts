@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { MAX_REFERENCE_LENGTH, PAYMENT_TYPES, type PaymentType } from './notification.js';
+import { PAYMENT_TYPES, type PaymentType } from './channels.js';
+import { MAX_REFERENCE_LENGTH } from './notification.js';
 
 const MemberNumber = Type.String({
   // Long enough for any Member Number with spaces around it; a longer string is a mistake, not a reference.

@@ -2,10 +2,8 @@ import { invalidInput } from '../errors.js';
 import { parseIsoDateTime } from '../iso-date-time.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { parseAmount } from './amount.js';
+import type { PaymentType } from './channels.js';
 import type { PaymentNotificationBody } from './notification-schema.js';
-
-export const PAYMENT_TYPES = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const MAX_REFERENCE_LENGTH = 64;
 

@@ -4,9 +4,10 @@ import { createSemaphore } from '../db/semaphore.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { unavailable } from '../errors.js';
 import type { Notification } from './notification.js';
+import type { NotificationRow } from './notification-row.js';
 import { type PaymentsStore, type RecordResult, RetryStatement } from './payments-store.js';
 import { newReceiptNumber } from './receipt-number.js';
-import type { AcceptanceRule, NotificationRow } from './record-statement.js';
+import type { AcceptanceRule } from './record-statement.js';
 
 /** A notification on its way to the database. */
 export interface Pending {

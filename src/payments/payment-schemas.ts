@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../schema-parts.js';
+import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../schema-parts.js';
+import { PAYMENT_TYPES } from './channels.js';
 
 // A payment as the admin API answers it and as the webhook events carry it.
 
@@ -11,7 +12,7 @@ export const Payment = Type.Object({
   paymentId: Type.Integer({ description: "The payment's own id, held payments included" }),
   erpRefId: Nullable(Type.String({ description: 'The Payment Receipt Number; null while held or once returned' })),
   transactionReference: Type.String(),
-  paymentType: Type.String(),
+  paymentType: StringEnum(PAYMENT_TYPES, { description: 'The channel' }),
   customerRef: Type.String({ description: 'As the bank sent it, trimmed' }),
   memberNumber: Nullable(
     Type.String({ description: 'The member credited: the one the bank named, or the one finance allocated it to' }),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { onePage, type Page } from '../db/keyset-page.js';
 import type { Db, Executor } from '../db/schema.js';
+import type { PaymentType } from './channels.js';
 import type { PaymentStatus } from './payments-tables.js';
 import type { PaymentRow } from './resolution-store.js';
 
@@ -60,7 +61,8 @@ export function createPaymentsReadStore(db: Db) {
       if (filter.transactionReference) query = query.where('p.transaction_reference', '=', filter.transactionReference);
       if (filter.erpRefId) query = query.where('p.erp_ref_id', '=', filter.erpRefId);
       if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
-      if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType);
+      // A person's filter may name no channel: it then matches no payment, as any other text would.
+      if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType as PaymentType);
       return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
     },
   };

@@ -1,7 +1,8 @@
 import { runPrepared } from '../db/prepared.js';
 import type { Db, HeldReason } from '../db/schema.js';
+import type { NotificationRow } from './notification-row.js';
 import type { PaymentSource } from './payments-tables.js';
-import { type AcceptanceRule, type NotificationRow, type RecordedRow, recordStatement } from './record-statement.js';
+import { type AcceptanceRule, type RecordedRow, recordStatement } from './record-statement.js';
 
 /** What the answer to a notification needs of a stored payment. */
 export type StoredPayment = {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
+import type { PaymentType } from './channels.js';
 
 export type PaymentStatus = 'accepted' | 'held' | 'returned';
 export type PaymentSource = 'notification' | 'statement';
@@ -8,7 +9,7 @@ export interface PaymentsTable {
   id: Generated<number>;
   client_id: string;
   transaction_reference: string;
-  payment_type: string;
+  payment_type: PaymentType;
   customer_ref: string;
   /** numeric(15,2), read and written as an exact decimal string */
   amount: string;

@@ -1,32 +1,8 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { EVENT } from '../webhooks/events.js';
 import { emitEach } from '../webhooks/outbox.js';
+import { detailColumns, detailsAgain, type NotificationRow, notificationsTable } from './notification-row.js';
 import type { HeldReason, PaymentSource, PaymentStatus } from './payments-tables.js';
-
-/** One notification as it is stored; whether it is accepted or held is the statement's to decide. */
-export interface NotificationRow {
-  clientId: string;
-  transactionReference: string;
-  paymentType: string;
-  /** As the bank sent it, trimmed. */
-  customerRef: string;
-  /** The seven-digit Member Number customerRef names, or null when it names none. */
-  memberNumber: string | null;
-  amount: string;
-  currency: string;
-  transactionDate: Date;
-  payerName: string | null;
-  payerAccount: string | null;
-  payerPhone: string | null;
-  narration: string | null;
-  /** The body kept for audit: at most its first 4 KiB (src/payments/kept-notification.ts). */
-  rawNotification: string;
-  /** rawNotification is the start of a longer body; false when left out. */
-  rawNotificationTruncated?: boolean;
-  receivedAt: Date;
-  /** The receipt the payment gets if it is accepted now. */
-  receipt: string;
-}
 
 /** What, besides the member's status, decides whether a notification is accepted or held. */
 export interface AcceptanceRule {
@@ -54,29 +30,9 @@ export interface RecordedRow {
   newly_held: boolean;
 }
 
-const iso = (date: Date) => date.toISOString();
-
 /** Payments held now under a reference new to the client: the ERP's webhooks hear of each. */
 const newlyHeld = sql`select id as payment_id, updated_at as occurred_at from recorded
   where status = 'held' and not resent`;
-
-/** The notifications as rows, one array parameter per column, so the text is the same for any number of them. */
-function asked(items: readonly NotificationRow[]): RawBuilder<unknown> {
-  const column = <T>(read: (item: NotificationRow) => T) => items.map(read);
-  return sql`select * from unnest(
-      ${column((i) => i.clientId)}::text[], ${column((i) => i.transactionReference)}::text[],
-      ${column((i) => i.paymentType)}::text[], ${column((i) => i.customerRef)}::text[],
-      ${column((i) => i.amount)}::numeric[], ${column((i) => i.currency)}::text[],
-      ${column((i) => iso(i.transactionDate))}::timestamptz[], ${column((i) => i.payerName)}::text[],
-      ${column((i) => i.payerAccount)}::text[], ${column((i) => i.payerPhone)}::text[],
-      ${column((i) => i.narration)}::text[], ${column((i) => i.rawNotification)}::text[],
-      ${column((i) => iso(i.receivedAt))}::timestamptz[], ${column((i) => i.receipt)}::text[],
-      ${column((i) => i.memberNumber)}::text[], ${column((i) => i.rawNotificationTruncated ?? false)}::boolean[]
-    ) with ordinality as a (
-      client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date, payer_name,
-      payer_account, payer_phone, narration, raw_notification, received_at, receipt, member_number, raw_truncated,
-      ord)`;
-}
 
 /**
  * The acceptance rule, in one place: a notification is held when its member cannot be paid now
@@ -119,9 +75,9 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
           except select member_number from member`
     : sql`select null::text as member_number where false`;
   return sql<RecordedRow & { ord: number }>`
-    with asked as (${asked(items)}),
+    with asked as (${notificationsTable(items)}),
     earlier as (
-      select a.ord, a.raw_notification as resent, a.raw_truncated as resent_truncated, a.received_at as resent_at, p.*
+      select a.ord, a.raw_notification as resent, a.raw_notification_truncated as resent_truncated, a.received_at as resent_at, p.*
       from asked a
       join payments p on p.client_id = a.client_id and p.transaction_reference = a.transaction_reference
         and p.status in ('accepted', 'returned')
@@ -142,11 +98,9 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
     ),
     recorded as (
       insert into payments as pay (
-        client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
-        payer_name, payer_account, payer_phone, narration, raw_notification, raw_notification_truncated, received_at,
+        client_id, transaction_reference, ${detailColumns}, received_at,
         updated_at, status, held_reason, erp_ref_id, member_number, accepted_at, accepted_txid)
-      select client_id, transaction_reference, payment_type, customer_ref, amount, currency, transaction_date,
-             payer_name, payer_account, payer_phone, narration, raw_notification, raw_truncated, received_at,
+      select client_id, transaction_reference, ${detailColumns}, received_at,
              received_at,
              case when held_reason is null then 'accepted' else 'held' end, held_reason,
              case when held_reason is null then receipt end,
@@ -157,12 +111,9 @@ export function recordStatement(items: readonly NotificationRow[], rule: Accepta
       -- In one order, so two batches re-sending the same references wait for each other in turn.
       order by client_id, transaction_reference
       on conflict (client_id, transaction_reference) do update set
-        payment_type = excluded.payment_type, customer_ref = excluded.customer_ref, amount = excluded.amount,
-        currency = excluded.currency, transaction_date = excluded.transaction_date, payer_name = excluded.payer_name,
-        payer_account = excluded.payer_account, payer_phone = excluded.payer_phone, narration = excluded.narration,
+        ${detailsAgain},
         status = excluded.status, held_reason = excluded.held_reason, erp_ref_id = excluded.erp_ref_id,
-        member_number = excluded.member_number, raw_notification = excluded.raw_notification,
-        raw_notification_truncated = excluded.raw_notification_truncated, updated_at = excluded.updated_at,
+        member_number = excluded.member_number, updated_at = excluded.updated_at,
         accepted_at = excluded.accepted_at, accepted_txid = excluded.accepted_txid,
         attempts = pay.attempts + 1
       where pay.status = 'held'

@@ -1,7 +1,7 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { conflict, type DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
-import { PAYMENT_TYPES } from '../payments/notification.js';
+import { PAYMENT_TYPES, type PaymentType } from '../payments/channels.js';
 import { withNewReceipt } from '../payments/receipt-number.js';
 import { activeMember, readNote } from '../payments/resolution-service.js';
 import type { ResolutionStore } from '../payments/resolution-store.js';
@@ -55,7 +55,7 @@ export function createLineRecordingService(deps: LineRecordingDeps) {
       const memberNumber = normalizeMemberNumber(input.customerRef ?? '');
       if (!memberNumber) throw invalidInput.customerRef();
       const paymentType = (input.paymentType ?? '').trim().toUpperCase();
-      if (!PAYMENT_TYPES.includes(paymentType as (typeof PAYMENT_TYPES)[number])) {
+      if (!PAYMENT_TYPES.includes(paymentType as PaymentType)) {
         throw invalidInput('paymentType', `must be one of ${PAYMENT_TYPES.join(', ')}`);
       }
       const note = readNote(input.note);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StatementFormat } from '../statements/formats.js';
 
 const LINE_CATEGORIES = ['matched', 'amount_mismatch', 'held', 'missing_notification', 'other_account'] as const;
 /** Where a credit line of a statement lands: exactly one of these. */
@@ -34,7 +35,7 @@ export interface RunAccount {
 export interface ReconciliationsTable {
   id: Generated<number>;
   client_id: string;
-  format: string;
+  format: StatementFormat;
   account_id: string | null;
   currency: string | null;
   /** The statement's period, dates inclusive, read as days of BIS_TIME_ZONE. */

@@ -1,12 +1,13 @@
 /** What the reconciliation store takes and gives: a run, how it ended, and its items as read. */
 import type { Selectable } from 'kysely';
+import type { StatementFormat } from '../statements/formats.js';
 import type { ReconciliationsTable, RunAccount, Total, TotalName } from './reconciliation-tables.js';
 
 export type ReconciliationRow = Selectable<ReconciliationsTable> & { client_name: string };
 
 export interface NewReconciliation {
   clientId: string;
-  format: string;
+  format: StatementFormat;
   createdAt: Date;
   actor: string;
   operatorId: string | undefined;

@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import { parseCamt053 } from './camt053.js';
 import type { CsvStatementMapping } from './csv-mapping.js';
 import { parseCsvStatement } from './csv-statement.js';
+import type { StatementFormat } from './formats.js';
 import { parseMt940 } from './mt940.js';
 import type { ParsedStatement } from './statement-line.js';
-
-export const STATEMENT_FORMATS = ['mt940', 'camt053', 'csv'] as const;
-export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** A statement file in the format named; a CSV file needs the bank's column mapping. */
 export function parseStatement(

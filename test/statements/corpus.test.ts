@@ -16,7 +16,8 @@ import {
   type ExpectedLine,
   isZero,
 } from '../../scripts/statements-corpus/expected.js';
-import { parseStatement, type StatementFormat } from '../../src/statements/parse-statement.js';
+import type { StatementFormat } from '../../src/statements/formats.js';
+import { parseStatement } from '../../src/statements/parse-statement.js';
 import { StatementFileError, type StatementLine, type StatementSummary } from '../../src/statements/statement-line.js';
 import { readAll } from '../support/statements.js';
 

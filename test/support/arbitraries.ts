@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PAYMENT_TYPES } from '../../src/payments/notification.js';
+import { PAYMENT_TYPES } from '../../src/payments/channels.js';
 import { ADMIN_TOKEN } from './test-app.js';
 
 // Arbitraries for the property suites in test/property/: header values, bodies, methods, paths and

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DatabaseUnavailableError } from '../../src/db/unavailable.js';
+import type { NotificationRow } from '../../src/payments/notification-row.js';
 import { createPaymentsService } from '../../src/payments/payments-service.js';
 import { type RecordResult, RetryStatement } from '../../src/payments/payments-store.js';
-import type { NotificationRow } from '../../src/payments/record-statement.js';
 
 const body = { transactionReference: 'R1', paymentType: 'MPESA' as const, customerRef: '1234567', amount: '10' };
 

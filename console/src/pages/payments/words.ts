@@ -5,6 +5,21 @@ export type Payment =
 export type PaymentWithHistory =
   paths['/admin/v1/payments/{receiptOrId}']['get']['responses'][200]['content']['application/json'];
 
+/** The channels a payment comes by, as the API's schema lists them. */
+export type Channel = Payment['paymentType'];
+
+// The same channels at run time, for a choice: a channel missing here, or one the API does not
+// name, does not compile, so the console's list cannot drift from the API's.
+const EVERY_CHANNEL: Record<Channel, true> = {
+  MPESA: true,
+  RTGS: true,
+  PESALINK: true,
+  OTG: true,
+  BRANCH: true,
+  CHEQUE: true,
+};
+export const CHANNELS = Object.keys(EVERY_CHANNEL) as Channel[];
+
 export const STATUS_WORDS: Record<Payment['status'], string> = {
   accepted: 'accepted',
   held: 'held',

@@ -12,8 +12,14 @@ import './reconciliation.css';
 import './upload.css';
 
 type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
-const FORMATS = { mt940: 'MT940 (.sta, .txt)', camt053: 'camt.053 (XML)', csv: "CSV (the bank's columns, set once)" };
-const TYPES = { mt940: 'text/plain', camt053: 'application/xml', csv: 'text/csv' };
+type Format = Run['format'];
+// Keyed by the API's formats: one missing or one the API does not read does not compile.
+const FORMATS: Record<Format, string> = {
+  mt940: 'MT940 (.sta, .txt)',
+  camt053: 'camt.053 (XML)',
+  csv: "CSV (the bank's columns, set once)",
+};
+const TYPES: Record<Format, string> = { mt940: 'text/plain', camt053: 'application/xml', csv: 'text/csv' };
 
 function UploadStatement({ clients }: { clients: Clients }) {
   const { route } = useLocation();
@@ -23,7 +29,7 @@ function UploadStatement({ clients }: { clients: Clients }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const file = form.get('file');
-    const format = String(form.get('format')) as keyof typeof FORMATS;
+    const format = String(form.get('format')) as Format;
     if (!(file instanceof File) || file.size === 0) return setProblem('Choose the statement file.');
     const from = String(form.get('from') ?? '');
     const to = String(form.get('to') ?? '');

@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../api.js';
 import { Problem } from '../../ui/problem.js';
-
-const CHANNELS = ['MPESA', 'RTGS', 'PESALINK', 'OTG', 'BRANCH', 'CHEQUE'];
+import { CHANNELS } from '../payments/words.js';
 
 type Suggested = { memberNumber: string; fullName: string; why: string };
 

@@ -1,9 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { NullableTimestamp, Timestamp } from '../../../http/schemas.js';
+import { ROLES } from '../../../operators/roles.js';
 
-export const Role = Type.Union([Type.Literal('viewer'), Type.Literal('finance'), Type.Literal('admin')], {
-  description: 'viewer reads everything; finance also resolves, reconciles, exports and replays; admin also manages',
-});
+export const Role = Type.Union(
+  ROLES.map((role) => Type.Literal(role)),
+  {
+    description: 'viewer reads everything; finance also resolves, reconciles, exports and replays; admin also manages',
+  },
+);
 
 export const Operator = Type.Object({
   operatorId: Type.String(),

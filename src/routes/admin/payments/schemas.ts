@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { paging } from '../../../http/schemas.js';
+import { orList } from '../../../or-list.js';
+import { PAYMENT_TYPES } from '../../../payments/channels.js';
 import { PaymentStatus } from '../../../payments/payment-schemas.js';
 
 export { HistoryEntry, Payment, PaymentStatus, PaymentWithHistory } from '../../../payments/payment-schemas.js';
@@ -15,7 +17,7 @@ export const PaymentsQuery = Type.Object({
   customerRef: Type.Optional(Type.String({ description: 'The member: credited, or named by a held payment' })),
   transactionReference: Type.Optional(Type.String({ description: "The bank's reference" })),
   clientId: Type.Optional(Type.String({ description: "Only this bank's payments" })),
-  paymentType: Type.Optional(Type.String()),
+  paymentType: Type.Optional(Type.String({ description: `The channel, in any case: ${orList(PAYMENT_TYPES)}` })),
   from: Type.Optional(Type.String({ description: PAID_FROM })),
   to: Type.Optional(Type.String({ description: PAID_TO })),
   order: Type.Optional(

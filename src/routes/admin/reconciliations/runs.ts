@@ -4,6 +4,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Nullable, Page, paging } from '../../../http/schemas.js';
+import { orList } from '../../../or-list.js';
+import { PAYMENT_TYPES } from '../../../payments/channels.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
 import type { LineRecordingService } from '../../../reconciliation/line-recording-service.js';
@@ -103,7 +105,8 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
         }),
         body: Type.Object({
           customerRef: Type.String({ description: 'The member to credit: seven digits' }),
-          paymentType: Type.String({ description: 'MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE' }),
+          // A string, not an enum: the service takes any case and surrounding spaces, and names the channels when refusing.
+          paymentType: Type.String({ description: orList(PAYMENT_TYPES) }),
           note: Note,
         }),
         response: {

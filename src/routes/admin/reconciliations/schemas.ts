@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../../http/schemas.js';
+import { Nullable, StringEnum, Timestamp } from '../../../http/schemas.js';
+import { orList } from '../../../or-list.js';
 import { TOTAL_NAMES } from '../../../reconciliation/reconciliation-tables.js';
+import { STATEMENT_FORMATS } from '../../../statements/formats.js';
 import { ItemExtras, OpenFigures } from './item-schemas.js';
 
 const Total = Type.Object({
@@ -41,7 +43,7 @@ export const Run = Type.Object({
   reconciliationId: Type.Integer(),
   clientId: Type.String(),
   clientName: Type.String({ description: "The bank's name" }),
-  format: Type.String({ description: 'mt940, camt053 or csv' }),
+  format: StringEnum(STATEMENT_FORMATS, { description: orList(STATEMENT_FORMATS) }),
   accountId: Nullable(
     Type.String({ description: 'The account the statement is for, as it says; null when the file holds several' }),
   ),

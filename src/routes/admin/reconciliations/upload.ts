@@ -4,9 +4,10 @@ import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described } from '../../../http/schemas.js';
 import { spoolBody } from '../../../http/spooled-body.js';
+import { orList } from '../../../or-list.js';
 import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
-import { STATEMENT_FORMATS } from '../../../statements/parse-statement.js';
+import { STATEMENT_FORMATS } from '../../../statements/formats.js';
 import { Run } from './schemas.js';
 
 // A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
@@ -31,7 +32,7 @@ export const statementUploadRoute: FastifyPluginAsyncTypebox<{
           clientId: Type.String({ description: 'The bank whose statement it is' }),
           format: Type.Union(
             STATEMENT_FORMATS.map((format) => Type.Literal(format)),
-            { description: "mt940, camt053, or csv (read with the bank's saved statement mapping)" },
+            { description: `${orList(STATEMENT_FORMATS)} (read with the bank's saved statement mapping)` },
           ),
           from: Type.Optional(
             Type.String({

@@ -5654,6 +5654,7 @@ export interface operations {
                 transactionReference?: string;
                 /** @description Only this bank's payments */
                 clientId?: string;
+                /** @description The channel, in any case: MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE */
                 paymentType?: string;
                 /** @description First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it */
                 from?: string;
@@ -5683,7 +5684,11 @@ export interface operations {
                             paymentId: number;
                             erpRefId: string | null;
                             transactionReference: string;
-                            paymentType: string;
+                            /**
+                             * @description The channel
+                             * @enum {string}
+                             */
+                            paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                             /** @description As the bank sent it, trimmed */
                             customerRef: string;
                             memberNumber: string | null;
@@ -5839,7 +5844,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -6018,7 +6027,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -6223,7 +6236,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
@@ -6816,8 +6833,11 @@ export interface operations {
                             clientId: string;
                             /** @description The bank's name */
                             clientName: string;
-                            /** @description mt940, camt053 or csv */
-                            format: string;
+                            /**
+                             * @description mt940, camt053 or csv
+                             * @enum {string}
+                             */
+                            format: "mt940" | "camt053" | "csv";
                             accountId: string | null;
                             currency: string | null;
                             period: {
@@ -7045,7 +7065,7 @@ export interface operations {
             query: {
                 /** @description The bank whose statement it is */
                 clientId: string;
-                /** @description mt940, camt053, or csv (read with the bank's saved statement mapping) */
+                /** @description mt940, camt053 or csv (read with the bank's saved statement mapping) */
                 format: "mt940" | "camt053" | "csv";
                 /** @description The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account */
                 from?: string;
@@ -7069,8 +7089,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {
@@ -7759,8 +7782,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {
@@ -7971,8 +7997,11 @@ export interface operations {
                         clientId: string;
                         /** @description The bank's name */
                         clientName: string;
-                        /** @description mt940, camt053 or csv */
-                        format: string;
+                        /**
+                         * @description mt940, camt053 or csv
+                         * @enum {string}
+                         */
+                        format: "mt940" | "camt053" | "csv";
                         accountId: string | null;
                         currency: string | null;
                         period: {
@@ -8356,7 +8385,11 @@ export interface operations {
                         paymentId: number;
                         erpRefId: string | null;
                         transactionReference: string;
-                        paymentType: string;
+                        /**
+                         * @description The channel
+                         * @enum {string}
+                         */
+                        paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
                         /** @description As the bank sent it, trimmed */
                         customerRef: string;
                         memberNumber: string | null;
