@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { type Progress, upload } from '../../calls/upload.js';
 import { Problem } from '../../ui/problem.js';
 import { TableScroll } from '../../ui/table-scroll.js';
-import { type Progress, upload } from '../../ui/upload.js';
 import './members.css';
 
 type Import = paths['/admin/v1/members/import']['post']['responses'];
