@@ -4,23 +4,20 @@ import { type SentForm, sentForm } from './sent-form.js';
 
 /**
  * A form that adds one thing: its heading, its fields, the problem when the API refuses, and the
- * button. The form is emptied once `onSubmit` says the thing was added; `after` is what the page
- * shows below it then (a secret or a link shown once).
+ * button; `after` is what the page shows below it once the thing is added (a secret or a link
+ * shown once). A page that stays empties the form itself, before it shows that: emptying the
+ * form later would empty the field that shows the secret too.
  */
 export function AddForm(props: {
   title: string;
   button: string;
   problem: string;
-  onSubmit: (form: SentForm) => Promise<boolean>;
+  onSubmit: (form: SentForm) => Promise<void>;
   children: ComponentChildren;
   after?: ComponentChildren;
 }) {
-  async function submit(event: Event) {
-    const form = sentForm(event);
-    if (await props.onSubmit(form)) form.element.reset();
-  }
   return (
-    <form class="stacked" onSubmit={submit}>
+    <form class="stacked" onSubmit={(event) => props.onSubmit(sentForm(event))}>
       <h2>{props.title}</h2>
       {props.children}
       <Problem text={props.problem} />

@@ -14,7 +14,6 @@ function AddBank({ onAdded }: { onAdded: (clientId: string) => void }) {
   async function submit(form: SentForm) {
     const done = await add({ body: { name: form.text('name').trim() } });
     if (done.ok) onAdded(done.data.clientId);
-    return done.ok;
   }
   return (
     <AddForm title="Add a bank" button="Add the bank" problem={adding.problem} onSubmit={submit}>

@@ -22,7 +22,6 @@ function AddMember() {
       body: { fullName: form.text('fullName'), status: form.text('status') as Status },
     });
     if (done.ok) route(`/console/members/${encodeURIComponent(customerRef)}`);
-    return done.ok;
   }
   return (
     <AddForm title="Add a member" button="Add the member" problem={saving.problem} onSubmit={submit}>

@@ -22,10 +22,10 @@ function AddOperator({ onAdded }: { onAdded: () => void }) {
         role: form.text('role') as Role,
       },
     });
-    if (!done.ok) return false;
+    if (!done.ok) return;
+    form.element.reset();
     setInvite(done.data);
     onAdded();
-    return true;
   }
   return (
     <AddForm

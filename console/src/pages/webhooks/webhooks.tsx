@@ -22,10 +22,10 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
         internal: form.text('internal') === 'yes',
       },
     });
-    if (!done.ok) return false;
+    if (!done.ok) return;
+    form.element.reset();
     setSecret(done.data.secret);
     onAdded();
-    return true;
   }
   return (
     <AddForm
