@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { api, setCsrfToken } from './api.js';
+import { setCsrfToken } from './api.js';
+import { useAction } from './calls/hooks.js';
 import { Account } from './pages/account/account.js';
 import { SignIn } from './pages/sign-in.js';
 import { PAGES } from './routes.js';
@@ -50,9 +51,12 @@ function Pages({ session }: { session: Session }) {
 export function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [note, setNote] = useState('');
+  const [readSession] = useAction('get', '/admin/v1/session');
+  const [endSession] = useAction('delete', '/admin/v1/session');
 
   async function load() {
-    const { data } = await api.GET('/admin/v1/session');
+    const read = await readSession();
+    const data = read.ok ? read.data : undefined;
     setCsrfToken(data?.csrfToken);
     if (data) setServiceClock(data.now);
     // The console signs in with the cookie only: the owner token is for the command line.
@@ -79,7 +83,7 @@ export function App() {
     setSession(null);
   }
   async function signOut() {
-    await api.DELETE('/admin/v1/session');
+    await endSession();
     ended('');
   }
 

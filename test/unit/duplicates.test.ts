@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -26,7 +26,9 @@ describe('the repetition check that npm test runs over src/', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'bis-duplicates-'));
     copyFileSync('.jscpd.json', join(dir, '.jscpd.json'));
-    mkdirSync(join(dir, 'src'));
+    // jscpd stops at a folder it is told to read and cannot find: every one the check reads is there, if empty.
+    const { path: folders } = JSON.parse(readFileSync('.jscpd.json', 'utf8')) as { path: string[] };
+    for (const folder of folders) mkdirSync(join(dir, folder), { recursive: true });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.js';
-import type { paths } from '../api-types.js';
+import { useState } from 'preact/hooks';
+import { useResource } from '../calls/hooks.js';
 import { useSession } from '../session.js';
 import { dayIn, daysBefore } from '../time.js';
 import { Problem } from '../ui/problem.js';
 import { When } from '../ui/when.js';
 import './webhooks/webhooks.css';
-
-type Feed = paths['/admin/v1/export-feeds']['get']['responses'][200]['content']['application/json'][number];
 
 /** Accepted payments as a file for the ERP: a date range to download, and where each named feed stopped. */
 export function Exports() {
@@ -16,13 +13,7 @@ export function Exports() {
   const [from, setFrom] = useState(daysBefore(today, 6));
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
-  const [feeds, setFeeds] = useState<Feed[]>([]);
-  const [problem, setProblem] = useState('');
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/export-feeds')
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setFeeds(data)));
-  }, []);
+  const { data: feeds = [], problem } = useResource('/admin/v1/export-feeds');
   // Both days are included: the API reads a date as that whole day.
   const href = `/admin/v1/payments/export?${new URLSearchParams({ format, from, to })}`;
   return (

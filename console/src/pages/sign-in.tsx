@@ -1,30 +1,29 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../api.js';
+import { useAction } from '../calls/hooks.js';
+import { Problem } from '../ui/problem.js';
+import { sentForm } from '../ui/sent-form.js';
+
+const codeRequired = (refusal: { status: number; error?: { error?: string } | undefined }) =>
+  refusal.status === 401 && refusal.error?.error === 'code_required';
 
 /** Email and password, then the two-factor code when the account asks for one or is locked. */
 export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [signIn, { busy, problem }] = useAction('post', '/admin/v1/session', (refusal) =>
+    codeRequired(refusal)
+      ? 'Enter the six-digit code from your authenticator app, or a recovery code.'
+      : refusal.problem,
+  );
 
   async function submit(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const code = String(form.get('code') ?? '').trim();
-    setBusy(true);
-    const { error, response } = await api.POST('/admin/v1/session', {
-      body: { email: String(form.get('email')), password: String(form.get('password')), ...(code ? { code } : {}) },
+    const form = sentForm(event);
+    const code = form.text('code').trim();
+    const done = await signIn({
+      body: { email: form.text('email'), password: form.text('password'), ...(code ? { code } : {}) },
     });
-    setBusy(false);
-    if (!error) return onSignedIn();
-    if (response.status === 401 && error.error === 'code_required') {
-      setNeedsCode(true);
-      setProblem('Enter the six-digit code from your authenticator app, or a recovery code.');
-    } else {
-      // A locked account still lets its owner in with the password and the code sent together.
-      if (response.status === 429) setNeedsCode(true);
-      setProblem(messageOf(error));
-    }
+    if (done.ok) return onSignedIn();
+    // A locked account still lets its owner in with the password and the code sent together.
+    if (codeRequired(done) || done.status === 429) setNeedsCode(true);
   }
 
   return (
@@ -42,11 +41,7 @@ export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => v
             <input id="code" name="code" inputMode="numeric" autocomplete="one-time-code" />
           </>
         )}
-        {problem && (
-          <p class="problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <Problem text={problem} />
         <button type="submit" disabled={busy}>
           Sign in
         </button>

@@ -1,52 +1,37 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
-import { now } from '../../time.js';
+import { useState } from 'preact/hooks';
+import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
-import { When } from '../../ui/when.js';
-
-type Token =
-  paths['/admin/v1/operators/me/tokens']['get']['responses'][200]['content']['application/json']['items'][number];
+import { sentForm } from '../../ui/sent-form.js';
+import { type Token, TokensTable } from './tokens-table.js';
 
 /** Tokens for the command line or a script, acting as this operator: made, listed and revoked. */
 export function ApiTokens({ twoFactor }: { twoFactor: boolean }) {
-  const [tokens, setTokens] = useState<Token[]>([]);
+  const read = useResource('/admin/v1/operators/me/tokens');
+  const [make, making] = useAction('post', '/admin/v1/operators/me/tokens');
+  const [revoke, revoking] = useAction('delete', '/admin/v1/operators/me/tokens/{tokenId}');
+  const tokens = read.data?.items ?? [];
   const [made, setMade] = useState('');
-  const [problem, setProblem] = useState('');
-  const load = () =>
-    void api
-      .GET('/admin/v1/operators/me/tokens')
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setTokens(data.items)));
-  useEffect(load, []);
 
-  async function make(event: SubmitEvent) {
-    event.preventDefault();
-    const formElement = event.currentTarget as HTMLFormElement;
-    const form = new FormData(formElement);
-    const code = String(form.get('code') ?? '').replace(/\s+/g, '');
-    const { data, error } = await api.POST('/admin/v1/operators/me/tokens', {
+  async function submit(event: SubmitEvent) {
+    const form = sentForm(event);
+    const code = form.code('code');
+    const done = await make({
       body: {
-        name: String(form.get('name')).trim(),
-        expiresInDays: Number(form.get('days')),
-        password: String(form.get('password')),
+        name: form.text('name').trim(),
+        expiresInDays: Number(form.text('days')),
+        password: form.text('password'),
         ...(code ? { code } : {}),
       },
     });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setMade(data.token);
-    formElement.reset();
-    load();
+    if (!done.ok) return;
+    setMade(done.data.token);
+    form.element.reset();
+    read.reload();
   }
-  async function revoke(token: Token) {
+  async function revokeToken(token: Token) {
     if (!confirm(`Revoke "${token.name}"? What uses it stops working at once.`)) return;
-    const { error } = await api.DELETE('/admin/v1/operators/me/tokens/{tokenId}', {
-      params: { path: { tokenId: token.tokenId } },
-    });
-    if (error) return setProblem(messageOf(error));
-    load();
+    if ((await revoke({ params: { path: { tokenId: token.tokenId } } })).ok) read.reload();
   }
 
   return (
@@ -56,51 +41,10 @@ export function ApiTokens({ twoFactor }: { twoFactor: boolean }) {
       {tokens.length === 0 ? (
         <p>No token.</p>
       ) : (
-        <TableScroll label="Your API tokens">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">For</th>
-                <th scope="col">Made</th>
-                <th scope="col">Works until</th>
-                <th scope="col">Revoke</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.tokenId}>
-                  <th scope="row">{token.name}</th>
-                  <td>
-                    <When at={token.createdAt} />
-                  </td>
-                  <td>
-                    {token.revokedAt ? (
-                      <>
-                        revoked <When at={token.revokedAt} />
-                      </>
-                    ) : Date.parse(token.expiresAt) <= now().getTime() ? (
-                      <>
-                        expired <When at={token.expiresAt} />
-                      </>
-                    ) : (
-                      <When at={token.expiresAt} />
-                    )}
-                  </td>
-                  <td>
-                    {!token.revokedAt && (
-                      <button type="button" class="secondary" onClick={() => revoke(token)}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <TokensTable label="Your API tokens" tokens={tokens} onRevoke={revokeToken} />
       )}
-      <Problem text={problem} />
-      <form class="stacked" onSubmit={make}>
+      <Problem text={lastProblem(read, making, revoking)} />
+      <form class="stacked" onSubmit={submit}>
         <h3>Make a token</h3>
         <label for="token-name">What it is for</label>
         <input id="token-name" name="name" required maxLength={100} placeholder="bis on my laptop" />

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { lastProblem, useAction } from '../../calls/hooks.js';
 import { useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
+import { sentForm } from '../../ui/sent-form.js';
 import { RecoveryCodes } from './recovery-codes.js';
 
 type NewKey = { key: string; qrSvg: string };
@@ -9,48 +10,38 @@ type NewKey = { key: string; qrSvg: string };
 /** The QR code as an image: the service's SVG, shown without running anything from it. */
 const qrImage = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;
 
-/** A field of the form just sent: a code without the spaces an app shows in it, a password as typed. */
-const fieldOf = (event: SubmitEvent, field: string) => {
-  event.preventDefault();
-  return String(new FormData(event.currentTarget as HTMLFormElement).get(field));
-};
-const codeOf = (event: SubmitEvent, field: string) => fieldOf(event, field).replace(/\s+/g, '');
-
 /** Turning two-factor sign-in on (a key to scan, then its first code), new recovery codes, or off. */
 export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void }) {
   const { refresh } = useSession();
   const [newKey, setNewKey] = useState<NewKey | undefined>(undefined);
   const [codes, setCodes] = useState<string[] | undefined>(undefined);
-  const [problem, setProblem] = useState('');
+  const [makeKey, makingKey] = useAction('post', '/admin/v1/operators/me/2fa');
+  const [confirmKey, confirming] = useAction('post', '/admin/v1/operators/me/2fa/confirm');
+  const [makeCodes, makingCodes] = useAction('post', '/admin/v1/operators/me/recovery-codes');
+  const [remove, removing] = useAction('delete', '/admin/v1/operators/me/2fa');
+  const problem = lastProblem(makingKey, confirming, makingCodes, removing);
 
   async function start() {
-    const { data, error } = await api.POST('/admin/v1/operators/me/2fa');
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setNewKey(data);
+    const done = await makeKey();
+    if (done.ok) setNewKey(done.data);
   }
   async function confirm(event: SubmitEvent) {
-    const code = codeOf(event, 'code');
-    const password = fieldOf(event, 'password');
-    const { data, error } = await api.POST('/admin/v1/operators/me/2fa/confirm', { body: { code, password } });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
+    const form = sentForm(event);
+    const code = form.code('code');
+    const password = form.text('password');
+    const done = await confirmKey({ body: { code, password } });
+    if (!done.ok) return;
     setNewKey(undefined);
-    setCodes(data.recoveryCodes);
+    setCodes(done.data.recoveryCodes);
     onChange();
   }
   async function replaceCodes(event: SubmitEvent) {
-    const code = codeOf(event, 'code');
-    const { data, error } = await api.POST('/admin/v1/operators/me/recovery-codes', { body: { code } });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setCodes(data.recoveryCodes);
+    const done = await makeCodes({ body: { code: sentForm(event).code('code') } });
+    if (done.ok) setCodes(done.data.recoveryCodes);
   }
   async function turnOff(event: SubmitEvent) {
-    const password = fieldOf(event, 'password');
-    const { error } = await api.DELETE('/admin/v1/operators/me/2fa', { body: { password } });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
+    const done = await remove({ body: { password: sentForm(event).text('password') } });
+    if (!done.ok) return;
     setCodes(undefined);
     onChange();
   }

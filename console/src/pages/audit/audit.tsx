@@ -1,10 +1,11 @@
 import { useLocation } from 'preact-iso';
-import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { usePages } from '../../calls/hooks.js';
 import { useSession } from '../../session.js';
-import { queryOfAddress, ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { queryOfAddress, searchOf } from '../../ui/search.js';
+import { ShowMore } from '../../ui/show-more.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { Target } from './target.js';
 import { AREAS, type AuditEvent, actionWords, detailWords } from './words.js';
@@ -23,10 +24,7 @@ const queryOf = (address: Record<string, string>): Query => ({
 /** Who did what and when, newest first, filtered by days, operator and kind of action. */
 export function AuditPage() {
   const { query, route } = useLocation();
-  const { items, problem, more } = usePages(
-    (cursor) => api.GET('/admin/v1/audit', { params: { query: { ...queryOf(query), ...(cursor ? { cursor } : {}) } } }),
-    query,
-  );
+  const { items, problem, more } = usePages('/admin/v1/audit', { query: queryOf(query) });
   const filter = (event: Event) => route(`/console/audit?${searchOf(event, FIELDS)}`);
 
   return (
@@ -70,35 +68,21 @@ export function AuditPage() {
 function AuditTable({ items }: { items: readonly AuditEvent[] }) {
   const { timeZone } = useSession();
   return (
-    <TableScroll label="Audit records">
-      <table class="audit">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">On</th>
-            <th scope="col">Details</th>
-            <th scope="col">From address</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((event) => (
-            <tr key={event.id}>
-              <td>
-                <When at={event.at} />
-              </td>
-              <td>{event.actor}</td>
-              <td>{actionWords(event.action)}</td>
-              <td>
-                <Target event={event} />
-              </td>
-              <td>{detailWords(event.detail, timeZone)}</td>
-              <td>{event.sourceIp ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <Table label="Audit records" class="audit" columns={['When', 'Who', 'What', 'On', 'Details', 'From address']}>
+      {items.map((event) => (
+        <tr key={event.id}>
+          <td>
+            <When at={event.at} />
+          </td>
+          <td>{event.actor}</td>
+          <td>{actionWords(event.action)}</td>
+          <td>
+            <Target event={event} />
+          </td>
+          <td>{detailWords(event.detail, timeZone)}</td>
+          <td>{event.sourceIp ?? '—'}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }

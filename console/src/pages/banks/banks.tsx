@@ -1,36 +1,25 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
+import { useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
-import { age } from '../../time.js';
+import { AddForm } from '../../ui/add-form.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import type { SentForm } from '../../ui/sent-form.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
+import { addresses, lastCall } from './bank-facts.js';
 import './banks.css';
 
-type Client = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'][number];
-
-export const addresses = (allowed: readonly string[]) => (allowed.length ? allowed.join(', ') : 'any address');
-export const lastCall = (at: string | null) => (at ? `${age(at)} ago` : 'never');
-
 function AddBank({ onAdded }: { onAdded: (clientId: string) => void }) {
-  const [problem, setProblem] = useState('');
-  async function submit(event: Event) {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name')).trim();
-    const { data, error } = await api.POST('/admin/v1/clients', { body: { name } });
-    if (error) return setProblem(messageOf(error));
-    onAdded(data.clientId);
+  const [add, adding] = useAction('post', '/admin/v1/clients');
+  async function submit(form: SentForm) {
+    const done = await add({ body: { name: form.text('name').trim() } });
+    if (done.ok) onAdded(done.data.clientId);
   }
   return (
-    <form class="stacked" onSubmit={submit}>
-      <h2>Add a bank</h2>
+    <AddForm title="Add a bank" button="Add the bank" problem={adding.problem} onSubmit={submit}>
       <label for="bank-name">The bank's name</label>
       <input id="bank-name" name="name" required maxLength={200} />
-      <Problem text={problem} />
-      <button type="submit">Add the bank</button>
-    </form>
+    </AddForm>
   );
 }
 
@@ -38,47 +27,29 @@ function AddBank({ onAdded }: { onAdded: (clientId: string) => void }) {
 export function Banks() {
   const { role } = useSession();
   const { route } = useLocation();
-  const [clients, setClients] = useState<Client[] | undefined>(undefined);
-  const [problem, setProblem] = useState('');
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/clients')
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setClients(data.items)));
-  }, []);
+  const { data, problem } = useResource('/admin/v1/clients');
+  const clients = data?.items;
   return (
     <section aria-labelledby="banks-title">
       <h1 id="banks-title">Banks</h1>
       <Problem text={problem} />
       {clients?.length === 0 && <p>No bank yet.</p>}
       {clients && clients.length > 0 && (
-        <TableScroll label="Banks">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Bank</th>
-                <th scope="col">Since</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Last call</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
-                <tr key={client.clientId}>
-                  <th scope="row">
-                    <a href={`/console/banks/${encodeURIComponent(client.clientId)}`}>{client.name}</a>
-                  </th>
-                  <td>
-                    <When at={client.createdAt} />
-                  </td>
-                  <td>{client.disabled ? 'refused (disabled)' : 'allowed'}</td>
-                  <td>{lastCall(client.lastCalledAt)}</td>
-                  <td>{addresses(client.allowedIps)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table label="Banks" columns={['Bank', 'Since', 'Calls', 'Last call', 'From']}>
+          {clients.map((client) => (
+            <tr key={client.clientId}>
+              <th scope="row">
+                <a href={`/console/banks/${encodeURIComponent(client.clientId)}`}>{client.name}</a>
+              </th>
+              <td>
+                <When at={client.createdAt} />
+              </td>
+              <td>{client.disabled ? 'refused (disabled)' : 'allowed'}</td>
+              <td>{lastCall(client.lastCalledAt)}</td>
+              <td>{addresses(client.allowedIps)}</td>
+            </tr>
+          ))}
+        </Table>
       )}
       {allows(role, 'admin') && (
         <AddBank onAdded={(clientId) => route(`/console/banks/${encodeURIComponent(clientId)}`)} />

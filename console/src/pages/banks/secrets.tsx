@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { lastProblem, useAction } from '../../calls/hooks.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
@@ -41,22 +41,18 @@ export function Secrets(props: {
   onChange: () => void;
 }) {
   const { clientId, secrets, canChange, onChange } = props;
+  const [issue, issuing] = useAction('post', '/admin/v1/clients/{clientId}/secrets');
+  const [revoke, revoking] = useAction('delete', '/admin/v1/clients/{clientId}/secrets/{secretId}');
   const [issued, setIssued] = useState<{ handoverUrl: string; expiresAt: string } | undefined>(undefined);
-  const [problem, setProblem] = useState('');
-  async function issue() {
-    const { data, error } = await api.POST('/admin/v1/clients/{clientId}/secrets', { params: { path: { clientId } } });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setIssued(data);
+  async function issueOne() {
+    const done = await issue({ params: { path: { clientId } } });
+    if (!done.ok) return;
+    setIssued(done.data);
     onChange();
   }
-  async function revoke(secretId: string) {
+  async function revokeOne(secretId: string) {
     if (!confirm("Revoke this secret? The bank's token requests with it stop working at once.")) return;
-    const { error } = await api.DELETE('/admin/v1/clients/{clientId}/secrets/{secretId}', {
-      params: { path: { clientId, secretId } },
-    });
-    if (error) return setProblem(messageOf(error));
-    onChange();
+    if ((await revoke({ params: { path: { clientId, secretId } } })).ok) onChange();
   }
   return (
     <>
@@ -67,16 +63,16 @@ export function Secrets(props: {
           <li key={secret.secretId}>
             Issued <When at={secret.createdAt} />: <State secret={secret} />{' '}
             {canChange && (secret.state === 'active' || secret.state === 'awaiting_handover') && (
-              <button type="button" class="secondary" onClick={() => revoke(secret.secretId)}>
+              <button type="button" class="secondary" onClick={() => revokeOne(secret.secretId)}>
                 Revoke
               </button>
             )}
           </li>
         ))}
       </ul>
-      <Problem text={problem} />
+      <Problem text={lastProblem(issuing, revoking)} />
       {canChange && (
-        <button type="button" onClick={issue}>
+        <button type="button" onClick={issueOne}>
           Issue a secret
         </button>
       )}

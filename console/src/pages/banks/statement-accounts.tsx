@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { useAction } from '../../calls/hooks.js';
 import { Problem } from '../../ui/problem.js';
+import { sentForm } from '../../ui/sent-form.js';
 
 /**
  * The accounts the bank's statements are for. With none, every account of its statements is taken
@@ -13,22 +14,17 @@ export function StatementAccounts(props: {
   onChange: () => void;
 }) {
   const { clientId, accounts, canChange, onChange } = props;
-  const [problem, setProblem] = useState('');
+  const [patch, patching] = useAction('patch', '/admin/v1/clients/{clientId}');
   const [said, setSaid] = useState('');
   async function save(event: Event) {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget as HTMLFormElement).get('accounts') ?? '');
+    const text = sentForm(event).text('accounts');
     const statementAccounts = text
       .split(/[\n,]/)
       .map((account) => account.trim())
       .filter((account) => account !== '');
-    const { error } = await api.PATCH('/admin/v1/clients/{clientId}', {
-      params: { path: { clientId } },
-      body: { statementAccounts },
-    });
+    const done = await patch({ params: { path: { clientId } }, body: { statementAccounts } });
     setSaid('');
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
+    if (!done.ok) return;
     setSaid(statementAccounts.length === 0 ? 'Saved: every account is taken as its own.' : 'Saved.');
     onChange();
   }
@@ -44,7 +40,7 @@ export function StatementAccounts(props: {
         <form onSubmit={save}>
           <label for="statement-accounts">Account numbers, one a line (leave empty to take every account)</label>
           <textarea id="statement-accounts" name="accounts" rows={3} value={accounts.join('\n')} />
-          <Problem text={problem} />
+          <Problem text={patching.problem} />
           <button type="submit" class="secondary">
             Save the accounts
           </button>

@@ -2,6 +2,14 @@ import { TableScroll } from '../../ui/table-scroll.js';
 import { Totals } from './figure.js';
 import { byGroup, type ReportRow, totalsOf } from './totals.js';
 
+/** The figures of each row, in the order of the columns: today's, then the month's. */
+const COLUMNS = [
+  ['today', 'accepted'],
+  ['today', 'held'],
+  ['month', 'accepted'],
+  ['month', 'held'],
+] as const;
+
 interface BreakdownProps {
   caption: string;
   /** What a group is called in the first column's heading: "Bank", "Channel". */
@@ -46,18 +54,11 @@ export function Breakdown({ caption, heading, rows, today, keyOf }: BreakdownPro
             return (
               <tr key={name}>
                 <th scope="row">{name}</th>
-                <td class="num">
-                  <Totals totals={totalsOf(todays, 'accepted')} />
-                </td>
-                <td class="num">
-                  <Totals totals={totalsOf(todays, 'held')} />
-                </td>
-                <td class="num">
-                  <Totals totals={totalsOf(mine, 'accepted')} />
-                </td>
-                <td class="num">
-                  <Totals totals={totalsOf(mine, 'held')} />
-                </td>
+                {COLUMNS.map(([rows, status]) => (
+                  <td class="num" key={`${rows}-${status}`}>
+                    <Totals totals={totalsOf(rows === 'today' ? todays : mine, status)} />
+                  </td>
+                ))}
               </tr>
             );
           })}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
+import { useState } from 'preact/hooks';
+import { lastProblem, useResource } from '../../calls/hooks.js';
 import { DailyChart } from '../../daily-chart.js';
 import { useSession } from '../../session.js';
 import { age, dayIn, daysBefore, longDate, now } from '../../time.js';
@@ -9,37 +8,25 @@ import { When } from '../../ui/when.js';
 import { BankCalls } from './bank-calls.js';
 import { Breakdown } from './breakdown.js';
 import { Figure, Totals } from './figure.js';
-import { type Report, totalsOf } from './totals.js';
+import { totalsOf } from './totals.js';
 import './dashboard.css';
 
-type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
-type Payment = paths['/admin/v1/payments']['get']['responses'][200]['content']['application/json']['items'][number];
-
-interface Month {
-  byBank: Report['days'];
-  byChannel: Report['days'];
-  oldestHeld: Payment | undefined;
-  clients: Clients;
-}
-
-/** Everything but the chart, which follows the chosen period: read once when the page opens. */
-async function loadMonth(from: string, to: string): Promise<Month | string> {
-  const report = (groupBy: 'client' | 'paymentType') =>
-    api.GET('/admin/v1/reports/daily', { params: { query: { from, to, groupBy } } });
-  const [bank, channel, held, clients] = await Promise.all([
-    report('client'),
-    report('paymentType'),
-    api.GET('/admin/v1/payments', { params: { query: { status: 'held', order: 'oldest', limit: 1 } } }),
-    api.GET('/admin/v1/clients'),
-  ]);
-  if (bank.error || channel.error || held.error || clients.error)
-    return messageOf(bank.error ?? channel.error ?? held.error ?? clients.error);
-  return {
-    byBank: bank.data.days,
-    byChannel: channel.data.days,
-    oldestHeld: held.data.items[0],
-    clients: clients.data.items,
-  };
+/** Everything but the chart, which follows the chosen period: shown once all of it is read. */
+function useMonth(from: string, to: string) {
+  const bank = useResource('/admin/v1/reports/daily', { query: { from, to, groupBy: 'client' } });
+  const channel = useResource('/admin/v1/reports/daily', { query: { from, to, groupBy: 'paymentType' } });
+  const held = useResource('/admin/v1/payments', { query: { status: 'held', order: 'oldest', limit: 1 } });
+  const clients = useResource('/admin/v1/clients');
+  const month =
+    bank.data && channel.data && held.data && clients.data
+      ? {
+          byBank: bank.data.days,
+          byChannel: channel.data.days,
+          oldestHeld: held.data.items[0],
+          clients: clients.data.items,
+        }
+      : undefined;
+  return { month, settled: [bank, channel, held, clients] };
 }
 
 /** The payments search for one day's figure: the same day, so the same count and sum. */
@@ -50,25 +37,12 @@ const dayHref = (status: 'accepted' | 'held', day: string) =>
 export function Dashboard() {
   const { timeZone } = useSession();
   const [span, setSpan] = useState<30 | 90>(30);
-  const [days, setDays] = useState<Report['days'] | undefined>(undefined);
-  const [month, setMonth] = useState<Month | undefined>(undefined);
-  const [problem, setProblem] = useState('');
   const at = now();
   const today = dayIn(timeZone, at);
-  const monthStart = `${today.slice(0, 7)}-01`;
-
-  useEffect(() => {
-    void loadMonth(monthStart, today).then((loaded) =>
-      typeof loaded === 'string' ? setProblem(loaded) : setMonth(loaded),
-    );
-  }, [monthStart, today]);
-  useEffect(() => {
-    const from = daysBefore(today, span - 1);
-    void api.GET('/admin/v1/reports/daily', { params: { query: { from, to: today } } }).then(({ data, error }) => {
-      if (error) setProblem(messageOf(error));
-      else setDays(data.days);
-    });
-  }, [span, today]);
+  const { month, settled } = useMonth(`${today.slice(0, 7)}-01`, today);
+  const chart = useResource('/admin/v1/reports/daily', { query: { from: daysBefore(today, span - 1), to: today } });
+  const days = chart.data?.days;
+  const problem = lastProblem(...settled, chart);
 
   const todays = month?.byBank.filter((row) => row.date === today) ?? [];
   return (

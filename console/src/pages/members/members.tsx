@@ -1,46 +1,39 @@
-import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { useAction, usePages } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
-import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
+import { AddForm } from '../../ui/add-form.js';
+import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { searchOf } from '../../ui/search.js';
+import type { SentForm } from '../../ui/sent-form.js';
+import { ShowMore } from '../../ui/show-more.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { STATUS_WORDS, type Status } from './words.js';
 import './members.css';
 
 function AddMember() {
   const { route } = useLocation();
-  const [problem, setProblem] = useState('');
-  async function submit(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const customerRef = String(form.get('customerRef')).trim();
-    const { error } = await api.PUT('/admin/v1/members/{customerRef}', {
+  const [save, saving] = useAction('put', '/admin/v1/members/{customerRef}');
+  async function submit(form: SentForm) {
+    const customerRef = form.text('customerRef').trim();
+    const done = await save({
       params: { path: { customerRef } },
-      body: { fullName: String(form.get('fullName')), status: String(form.get('status')) as Status },
+      body: { fullName: form.text('fullName'), status: form.text('status') as Status },
     });
-    if (error) return setProblem(messageOf(error));
-    route(`/console/members/${encodeURIComponent(customerRef)}`);
+    if (done.ok) route(`/console/members/${encodeURIComponent(customerRef)}`);
   }
   return (
-    <form class="stacked" onSubmit={submit}>
-      <h2>Add a member</h2>
+    <AddForm title="Add a member" button="Add the member" problem={saving.problem} onSubmit={submit}>
       <label for="new-ref">Member number (seven digits)</label>
       <input id="new-ref" name="customerRef" required inputMode="numeric" pattern="[0-9]{7}" />
       <label for="new-name">Full name</label>
       <input id="new-name" name="fullName" required maxLength={200} />
       <label for="new-status">Status</label>
       <select id="new-status" name="status">
-        {Object.entries(STATUS_WORDS).map(([value, words]) => (
-          <option key={value} value={value}>
-            {words}
-          </option>
-        ))}
+        <Options words={STATUS_WORDS} />
       </select>
-      <Problem text={problem} />
-      <button type="submit">Add the member</button>
-    </form>
+    </AddForm>
   );
 }
 
@@ -49,11 +42,7 @@ export function Members() {
   const { role } = useSession();
   const { query, route } = useLocation();
   const asked = { ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status as Status } : {}) };
-  const { items, problem, more } = usePages(
-    (cursor) =>
-      api.GET('/admin/v1/members', { params: { query: { ...asked, limit: 50, ...(cursor ? { cursor } : {}) } } }),
-    asked,
-  );
+  const { items, problem, more } = usePages('/admin/v1/members', { query: { ...asked, limit: 50 } });
   const search = (event: Event) => route(`/console/members?${searchOf(event, ['q', 'status'])}`);
   return (
     <section aria-labelledby="members-title">
@@ -80,32 +69,20 @@ export function Members() {
       <Problem text={problem} />
       {items?.length === 0 && <p>No member matches.</p>}
       {items && items.length > 0 && (
-        <TableScroll label="Members found">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Active since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((member) => (
-                <tr key={member.customerRef}>
-                  <td>
-                    <a href={`/console/members/${member.customerRef}`}>{member.customerRef}</a>
-                  </td>
-                  <td>{member.fullName}</td>
-                  <td>{member.status}</td>
-                  <td>
-                    <When at={member.activeSince} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table label="Members found" columns={['Number', 'Name', 'Status', 'Active since']}>
+          {items.map((member) => (
+            <tr key={member.customerRef}>
+              <td>
+                <a href={`/console/members/${member.customerRef}`}>{member.customerRef}</a>
+              </td>
+              <td>{member.fullName}</td>
+              <td>{member.status}</td>
+              <td>
+                <When at={member.activeSince} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <ShowMore more={more} />
       {allows(role, 'admin') && <AddMember />}

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { messageOf } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { useUpload } from '../../calls/hooks.js';
+import type { Progress } from '../../calls/upload.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
-import { type Progress, upload } from '../../ui/upload.js';
+import { Table } from '../../ui/table.js';
 import './members.css';
 
 type Import = paths['/admin/v1/members/import']['post']['responses'];
@@ -28,28 +28,21 @@ function ProgressBar({ progress }: { progress: Progress }) {
 /** The member register from a file: checked first (nothing changes), then applied, all or nothing. */
 export function RegisterUpload() {
   const [file, setFile] = useState<File | undefined>(undefined);
-  const [progress, setProgress] = useState<Progress | undefined>(undefined);
   const [counts, setCounts] = useState<Counts | undefined>(undefined);
   const [refused, setRefused] = useState<Refused | undefined>(undefined);
-  const [problem, setProblem] = useState('');
+  // A file with bad rows is answered with every bad row: the page lists them.
+  const [upload, { progress, problem }] = useUpload(
+    ({ status, body }) => status === 200 || (status === 400 && Boolean((body as Refused | undefined)?.errors)),
+  );
 
   async function send(dryRun: boolean) {
     if (!file) return;
     setCounts(undefined);
     setRefused(undefined);
-    setProblem('');
-    setProgress({ sent: 0 });
     const type = /\.json$/i.test(file.name) ? 'application/json' : 'text/csv';
-    try {
-      const answer = await upload(`/admin/v1/members/import${dryRun ? '?dryRun=true' : ''}`, file, type, setProgress);
-      if (answer.status === 200) setCounts(answer.body as Counts);
-      else if (answer.status === 400 && (answer.body as Refused | undefined)?.errors)
-        setRefused(answer.body as Refused);
-      else setProblem(messageOf(answer.body));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-    setProgress(undefined);
+    const answer = await upload(`/admin/v1/members/import${dryRun ? '?dryRun=true' : ''}`, file, type);
+    if (answer?.status === 200) setCounts(answer.body as Counts);
+    else if (answer) setRefused(answer.body as Refused);
   }
 
   const checked = counts?.dryRun === true;
@@ -96,26 +89,14 @@ export function RegisterUpload() {
       {refused && (
         <>
           <p role="alert">{refused.message}. Correct these rows and check the file again.</p>
-          <TableScroll label="Bad rows">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col" class="num">
-                    Line
-                  </th>
-                  <th scope="col">What is wrong</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refused.errors?.map((row) => (
-                  <tr key={row.line}>
-                    <td class="num">{row.line}</td>
-                    <td>{row.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="Bad rows" columns={[{ text: 'Line', class: 'num' }, 'What is wrong']}>
+            {refused.errors?.map((row) => (
+              <tr key={row.line}>
+                <td class="num">{row.line}</td>
+                <td>{row.reason}</td>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
     </section>

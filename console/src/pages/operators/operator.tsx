@@ -1,58 +1,51 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
 import { type Role, useSession } from '../../session.js';
+import { Facts } from '../../ui/facts.js';
+import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
+import { sentForm } from '../../ui/sent-form.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
 import { OperatorTokens } from './operator-tokens.js';
-import { type Invite, type Operator, ROLE_WORDS, standing } from './words.js';
+import { type Invite, ROLE_WORDS, standing } from './words.js';
 
 /** One operator: change their role, disable or enable them, or make a new invite link. */
 export function OperatorPage() {
   const { operatorId = '' } = useRoute().params;
   const { operator: me, refresh } = useSession();
-  const [operator, setOperator] = useState<Operator | undefined>(undefined);
+  const path = { path: { operatorId } };
+  const read = useResource('/admin/v1/operators/{operatorId}', path);
+  const [patch, patching] = useAction('patch', '/admin/v1/operators/{operatorId}');
+  const [makeInvite, inviting] = useAction('post', '/admin/v1/operators/{operatorId}/invite');
+  const [removeTwoFactor, removing] = useAction('delete', '/admin/v1/operators/{operatorId}/2fa');
+  const problem = lastProblem(read, patching, inviting, removing);
+  // Kept until the next one is made: a link shown once must not go with a later refusal.
   const [invite, setInvite] = useState<Invite | undefined>(undefined);
-  const [problem, setProblem] = useState('');
   const [said, setSaid] = useState('');
+  const operator = read.data;
   const isMe = me?.operatorId === operatorId;
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/operators/{operatorId}', { params: { path: { operatorId } } })
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setOperator(data)));
-  }, [operatorId]);
 
   async function change(body: { role?: Role; disabled?: boolean }, done: string) {
-    const { data, error } = await api.PATCH('/admin/v1/operators/{operatorId}', {
-      params: { path: { operatorId } },
-      body,
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setOperator(data);
+    const changed = await patch({ params: path, body });
+    if (!changed.ok) return;
+    read.replace(changed.data);
     setSaid(done);
   }
   async function newInvite() {
-    const { data, error } = await api.POST('/admin/v1/operators/{operatorId}/invite', {
-      params: { path: { operatorId } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setInvite(data);
+    const made = await makeInvite({ params: path });
+    if (made.ok) setInvite(made.data);
   }
   async function resetTwoFactor() {
     if (!operator || !confirm(`Turn off two-factor sign-in for ${operator.name}? Their password alone signs them in.`))
       return;
-    const { error } = await api.DELETE('/admin/v1/operators/{operatorId}/2fa', { params: { path: { operatorId } } });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setOperator({ ...operator, twoFactor: false });
+    if (!(await removeTwoFactor({ params: path })).ok) return;
+    read.replace({ ...operator, twoFactor: false });
     setSaid('Two-factor sign-in is off for them; their recovery codes no longer work.');
   }
   async function changeRole(event: SubmitEvent) {
-    event.preventDefault();
-    const role = String(new FormData(event.currentTarget as HTMLFormElement).get('role')) as Role;
+    const role = sentForm(event).text('role') as Role;
     if (!isMe) return change({ role }, `Their role is now ${role}.`);
     if (!confirm(`Make yourself ${role}? The pages and buttons of a higher role go at once.`)) return;
     await change({ role }, `Your role is now ${role}.`);
@@ -70,30 +63,21 @@ export function OperatorPage() {
   return (
     <section aria-labelledby="operator-title">
       <h1 id="operator-title">{operator.name}</h1>
-      <dl class="facts">
-        <dt>Email</dt>
-        <dd>{operator.email}</dd>
-        <dt>Role</dt>
-        <dd>{ROLE_WORDS[operator.role]}</dd>
-        <dt>Account</dt>
-        <dd>{standing(operator)}</dd>
-        <dt>Two-factor sign-in</dt>
-        <dd>{operator.twoFactor ? 'on' : 'off'}</dd>
-        <dt>Added</dt>
-        <dd>
-          <When at={operator.createdAt} />
-        </dd>
-      </dl>
+      <Facts
+        facts={[
+          ['Email', operator.email],
+          ['Role', ROLE_WORDS[operator.role]],
+          ['Account', standing(operator)],
+          ['Two-factor sign-in', operator.twoFactor ? 'on' : 'off'],
+          ['Added', <When at={operator.createdAt} />],
+        ]}
+      />
       <p role="status">{said}</p>
       <Problem text={problem} />
       <form class="actions" onSubmit={changeRole} aria-label="Change the role">
         <label for="operator-role">Role</label>
         <select id="operator-role" name="role" key={operator.role}>
-          {Object.entries(ROLE_WORDS).map(([role, words]) => (
-            <option key={role} value={role} selected={role === operator.role}>
-              {words}
-            </option>
-          ))}
+          <Options words={ROLE_WORDS} selected={operator.role} />
         </select>
         <button type="submit">Change the role</button>
       </form>

@@ -1,100 +1,79 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { useState } from 'preact/hooks';
+import { useAction, useResource } from '../../calls/hooks.js';
 import type { Role } from '../../session.js';
+import { AddForm } from '../../ui/add-form.js';
+import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import type { SentForm } from '../../ui/sent-form.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
-import { type Invite, type Operator, ROLE_WORDS, standing } from './words.js';
+import { type Invite, ROLE_WORDS, standing } from './words.js';
 
 function AddOperator({ onAdded }: { onAdded: () => void }) {
-  const [problem, setProblem] = useState('');
+  const [add, adding] = useAction('post', '/admin/v1/operators');
+  // Kept until the next invite is made: a link shown once must not go with a later refusal.
   const [invite, setInvite] = useState<Invite | undefined>(undefined);
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    const formElement = event.currentTarget as HTMLFormElement;
-    const form = new FormData(formElement);
-    const { data, error } = await api.POST('/admin/v1/operators', {
+  async function submit(form: SentForm) {
+    const done = await add({
       body: {
-        email: String(form.get('email')).trim(),
-        name: String(form.get('name')).trim(),
-        role: String(form.get('role')) as Role,
+        email: form.text('email').trim(),
+        name: form.text('name').trim(),
+        role: form.text('role') as Role,
       },
     });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setInvite(data);
-    formElement.reset();
+    if (!done.ok) return;
+    form.element.reset();
+    setInvite(done.data);
     onAdded();
   }
   return (
-    <form class="stacked" onSubmit={submit}>
-      <h2>Invite an operator</h2>
+    <AddForm
+      title="Invite an operator"
+      button="Invite"
+      problem={adding.problem}
+      onSubmit={submit}
+      after={invite && <InviteLink invite={invite} />}
+    >
       <label for="operator-email">Email address</label>
       <input id="operator-email" name="email" type="email" required maxLength={254} autoComplete="off" />
       <label for="operator-name">Name</label>
       <input id="operator-name" name="name" required maxLength={200} autoComplete="off" />
       <label for="operator-role">Role</label>
       <select id="operator-role" name="role">
-        {Object.entries(ROLE_WORDS).map(([role, words]) => (
-          <option key={role} value={role}>
-            {words}
-          </option>
-        ))}
+        <Options words={ROLE_WORDS} />
       </select>
-      <Problem text={problem} />
-      <button type="submit">Invite</button>
-      {invite && <InviteLink invite={invite} />}
-    </form>
+    </AddForm>
   );
 }
 
 /** The people who may sign in to the console, their roles, and an invite for a new one. */
 export function Operators() {
-  const [operators, setOperators] = useState<Operator[] | undefined>(undefined);
-  const [problem, setProblem] = useState('');
-  const load = () =>
-    void api
-      .GET('/admin/v1/operators')
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setOperators(data.items)));
-  useEffect(load, []);
+  const { data, problem, reload } = useResource('/admin/v1/operators');
+  const operators = data?.items;
   return (
     <section aria-labelledby="operators-title">
       <h1 id="operators-title">Operators</h1>
       <Problem text={problem} />
       {operators && (
-        <TableScroll label="Operators">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Account</th>
-                <th scope="col">Two-factor</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
-            <tbody>
-              {operators.map((operator) => (
-                <tr key={operator.operatorId}>
-                  <th scope="row">
-                    <a href={`/console/operators/${encodeURIComponent(operator.operatorId)}`}>{operator.name}</a>
-                  </th>
-                  <td>{operator.email}</td>
-                  <td>{operator.role}</td>
-                  <td>{standing(operator)}</td>
-                  <td>{operator.twoFactor ? 'on' : 'off'}</td>
-                  <td>
-                    <When at={operator.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table label="Operators" columns={['Name', 'Email', 'Role', 'Account', 'Two-factor', 'Added']}>
+          {operators.map((operator) => (
+            <tr key={operator.operatorId}>
+              <th scope="row">
+                <a href={`/console/operators/${encodeURIComponent(operator.operatorId)}`}>{operator.name}</a>
+              </th>
+              <td>{operator.email}</td>
+              <td>{operator.role}</td>
+              <td>{standing(operator)}</td>
+              <td>{operator.twoFactor ? 'on' : 'off'}</td>
+              <td>
+                <When at={operator.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
-      <AddOperator onAdded={load} />
+      <AddOperator onAdded={reload} />
     </section>
   );
 }

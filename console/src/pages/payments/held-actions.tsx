@@ -1,10 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
+import { lastProblem, useAction } from '../../calls/hooks.js';
 import { Problem } from '../../ui/problem.js';
 import type { Payment } from './words.js';
-
-type Member = paths['/admin/v1/members/{customerRef}']['get']['responses'][200]['content']['application/json'];
 
 /**
  * Allocate a held payment to a member (whose name is shown before the operator confirms) or
@@ -13,38 +10,29 @@ type Member = paths['/admin/v1/members/{customerRef}']['get']['responses'][200][
 export function HeldActions({ payment, onDone }: { payment: Payment; onDone: (said: string) => void }) {
   const id = payment.paymentId;
   const [memberRef, setMemberRef] = useState(payment.customerRef);
-  const [member, setMember] = useState<Member | undefined>(undefined);
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState('');
+  const [find, finding] = useAction('get', '/admin/v1/members/{customerRef}');
+  const [allocateTo, allocating] = useAction('post', '/admin/v1/payments/{paymentId}/allocate');
+  const [giveBackTo, givingBack] = useAction('post', '/admin/v1/payments/{paymentId}/return');
+  const member = finding.data;
+  const path = { path: { paymentId: id } };
 
   async function lookUp(event: Event) {
     event.preventDefault();
-    setMember(undefined);
-    const { data, error } = await api.GET('/admin/v1/members/{customerRef}', {
-      params: { path: { customerRef: memberRef.trim() } },
-    });
-    if (error) return setProblem(messageOf(error));
-    setProblem(data.status === 'active' ? '' : `This member is ${data.status}: only an active member can be credited.`);
-    setMember(data);
+    const found = await find({ params: { path: { customerRef: memberRef.trim() } } });
+    if (found.ok && found.data.status !== 'active')
+      finding.refuse(`This member is ${found.data.status}: only an active member can be credited.`);
   }
   async function allocate() {
     if (!member) return;
-    const { data, error } = await api.POST('/admin/v1/payments/{paymentId}/allocate', {
-      params: { path: { paymentId: id } },
-      body: { customerRef: member.customerRef, note },
-    });
-    if (error) return setProblem(messageOf(error));
-    onDone(`Allocated to ${member.fullName} (${member.customerRef}); receipt ${data.erpRefId ?? ''}.`);
+    const done = await allocateTo({ params: path, body: { customerRef: member.customerRef, note } });
+    if (done.ok)
+      onDone(`Allocated to ${member.fullName} (${member.customerRef}); receipt ${done.data.erpRefId ?? ''}.`);
   }
   async function giveBack() {
-    if (!note.trim()) return setProblem('Say why it is returned: the note stays in its history.');
+    if (!note.trim()) return givingBack.refuse('Say why it is returned: the note stays in its history.');
     if (!confirm('Return this payment to the payer? This is final: it will never be credited or exported.')) return;
-    const { error } = await api.POST('/admin/v1/payments/{paymentId}/return', {
-      params: { path: { paymentId: id } },
-      body: { note },
-    });
-    if (error) return setProblem(messageOf(error));
-    onDone('Returned to the payer.');
+    if ((await giveBackTo({ params: path, body: { note } })).ok) onDone('Returned to the payer.');
   }
 
   return (
@@ -66,7 +54,7 @@ export function HeldActions({ payment, onDone }: { payment: Payment; onDone: (sa
       )}
       <label for={`note-${id}`}>Note</label>
       <input id={`note-${id}`} value={note} maxLength={500} onInput={(event) => setNote(event.currentTarget.value)} />
-      <Problem text={problem} />
+      <Problem text={lastProblem(finding, allocating, givingBack)} />
       <div class="actions">
         {member?.status === 'active' && (
           <button type="button" onClick={allocate}>

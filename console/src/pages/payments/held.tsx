@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api.js';
+import { usePages } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
 import { age } from '../../time.js';
-import { ShowMore, usePages } from '../../ui/pages-of.js';
 import { Problem } from '../../ui/problem.js';
+import { ShowMore } from '../../ui/show-more.js';
 import { When } from '../../ui/when.js';
 import { HeldActions } from './held-actions.js';
 import { HELD_REASON_WORDS, paymentHref } from './words.js';
@@ -14,18 +14,13 @@ import './payments.css';
 export function HeldQueue() {
   const { role } = useSession();
   const [said, setSaid] = useState('');
-  const [round, setRound] = useState(0);
-  const { items, problem, more } = usePages(
-    (cursor) =>
-      api.GET('/admin/v1/payments', {
-        params: { query: { status: 'held', order: 'oldest', limit: 50, ...(cursor ? { cursor } : {}) } },
-      }),
-    round,
-  );
+  const { items, problem, more, reload } = usePages('/admin/v1/payments', {
+    query: { status: 'held', order: 'oldest', limit: 50 },
+  });
 
   const done = (what: string) => {
     setSaid(what);
-    setRound((n) => n + 1);
+    reload();
   };
   return (
     <section aria-labelledby="held-title">

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
+import { type Fact, Facts } from '../../ui/facts.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { HeldActions } from './held-actions.js';
-import { HELD_REASON_WORDS, HISTORY_WORDS, type PaymentWithHistory, STATUS_WORDS } from './words.js';
+import { HELD_REASON_WORDS, HISTORY_WORDS, STATUS_WORDS } from './words.js';
 import './payments.css';
 
 /** The notification as the bank sent it: laid out when it is JSON, exactly as it came otherwise. */
@@ -23,17 +24,16 @@ export function PaymentPage() {
   const { params } = useRoute();
   const ref = params.ref ?? '';
   const { role } = useSession();
-  const [payment, setPayment] = useState<PaymentWithHistory | undefined>(undefined);
-  const [problem, setProblem] = useState('');
+  const {
+    data: payment,
+    problem,
+    reload,
+  } = useResource('/admin/v1/payments/{receiptOrId}', {
+    path: { receiptOrId: ref },
+  });
   const [said, setSaid] = useState('');
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/payments/{receiptOrId}', { params: { path: { receiptOrId: ref } } })
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setPayment(data)));
-  }, [ref, round]);
 
-  const facts: [string, preact.ComponentChildren][] = payment
+  const facts: Fact[] = payment
     ? [
         ['Status', STATUS_WORDS[payment.status]],
         ['Receipt number', payment.erpRefId ?? '—'],
@@ -61,15 +61,13 @@ export function PaymentPage() {
       <Problem text={problem} />
       {payment && (
         <>
-          <dl class="facts">
-            {facts.map(([term, value]) => [<dt key={`t-${term}`}>{term}</dt>, <dd key={`d-${term}`}>{value}</dd>])}
-          </dl>
+          <Facts facts={facts} />
           {payment.status === 'held' && allows(role, 'finance') && (
             <HeldActions
               payment={payment}
               onDone={(what) => {
                 setSaid(what);
-                setRound((n) => n + 1);
+                reload();
               }}
             />
           )}

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
-import { ShowMore, searchOf, usePages } from '../../ui/pages-of.js';
+import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { searchOf } from '../../ui/search.js';
+import { ShowMore } from '../../ui/show-more.js';
+import { Table } from '../../ui/table.js';
 import { PaidWhen } from './paid-when.js';
 import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
 import './payments.css';
 
 type Query = NonNullable<paths['/admin/v1/payments']['get']['parameters']['query']>;
-type Clients = paths['/admin/v1/clients']['get']['responses'][200]['content']['application/json']['items'];
 const FIELDS = ['transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
 
 /**
@@ -24,18 +24,8 @@ const queryOf = (address: Record<string, string>) =>
 /** Payments found by receipt, bank reference, member, bank, status or the days paid (those of the daily totals). */
 export function Payments() {
   const { query, route } = useLocation();
-  const [clients, setClients] = useState<Clients>([]);
-
-  useEffect(() => {
-    void api.GET('/admin/v1/clients').then(({ data }) => setClients(data?.items ?? []));
-  }, []);
-  const { items, problem, more } = usePages(
-    (cursor) =>
-      api.GET('/admin/v1/payments', {
-        params: { query: { ...queryOf(query), limit: 50, ...(cursor ? { cursor } : {}) } },
-      }),
-    query,
-  );
+  const clients = useResource('/admin/v1/clients').data?.items ?? [];
+  const { items, problem, more } = usePages('/admin/v1/payments', { query: { ...queryOf(query), limit: 50 } });
 
   function search(event: Event) {
     const asked = searchOf(event, ['receipt', ...FIELDS]);
@@ -72,11 +62,7 @@ export function Payments() {
           <label for="search-status">Status</label>
           <select id="search-status" name="status" defaultValue={query.status ?? ''}>
             <option value="">Any</option>
-            {Object.entries(STATUS_WORDS).map(([value, words]) => (
-              <option key={value} value={value}>
-                {words}
-              </option>
-            ))}
+            <Options words={STATUS_WORDS} />
           </select>
         </div>
         {field('from', 'Paid from (day)', 'date')}
@@ -94,38 +80,25 @@ export function Payments() {
 
 function PaymentsTable({ items }: { items: readonly Payment[] }) {
   return (
-    <TableScroll label="Payments found">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Paid</th>
-            <th scope="col">Bank</th>
-            <th scope="col">Member</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Receipt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((payment) => (
-            <tr key={payment.paymentId}>
-              <td>
-                <PaidWhen payment={payment} href={paymentHref(payment)} />
-              </td>
-              <td>{payment.clientName ?? payment.clientId}</td>
-              <td>
-                {payment.memberNumber ?? payment.customerRef}
-                {payment.memberName ? ` ${payment.memberName}` : ''}
-              </td>
-              <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
-              <td>{STATUS_WORDS[payment.status]}</td>
-              <td>{payment.erpRefId ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <Table
+      label="Payments found"
+      columns={['Paid', 'Bank', 'Member', { text: 'Amount', class: 'num' }, 'Status', 'Receipt']}
+    >
+      {items.map((payment) => (
+        <tr key={payment.paymentId}>
+          <td>
+            <PaidWhen payment={payment} href={paymentHref(payment)} />
+          </td>
+          <td>{payment.clientName ?? payment.clientId}</td>
+          <td>
+            {payment.memberNumber ?? payment.customerRef}
+            {payment.memberName ? ` ${payment.memberName}` : ''}
+          </td>
+          <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
+          <td>{STATUS_WORDS[payment.status]}</td>
+          <td>{payment.erpRefId ?? '—'}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }

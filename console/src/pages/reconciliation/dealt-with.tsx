@@ -1,6 +1,6 @@
-import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { lastProblem, useAction } from '../../calls/hooks.js';
 import { Problem } from '../../ui/problem.js';
+import { sentForm } from '../../ui/sent-form.js';
 import { When } from '../../ui/when.js';
 import type { Item } from './words.js';
 
@@ -14,25 +14,20 @@ export function DealtWith(props: {
   onDone: (said: string) => void;
 }) {
   const { item, reconciliationId, canMark, onDone } = props;
-  const [problem, setProblem] = useState('');
-  const path = { reconciliationId, itemKey: item.itemKey };
+  const [markIt, marking] = useAction('put', '/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with');
+  const [reopenIt, reopening] = useAction(
+    'delete',
+    '/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with',
+  );
+  const problem = lastProblem(marking, reopening);
+  const params = { path: { reconciliationId, itemKey: item.itemKey } };
   const name = item.line === null ? `Payment ${item.payment?.paymentId ?? ''}` : `Line ${item.line}`;
   async function mark(event: Event) {
-    event.preventDefault();
-    const note = String(new FormData(event.currentTarget as HTMLFormElement).get('note') ?? '');
-    const { error } = await api.PUT('/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with', {
-      params: { path },
-      body: { note },
-    });
-    if (error) return setProblem(messageOf(error));
-    onDone(`${name} marked dealt with.`);
+    const note = sentForm(event).text('note');
+    if ((await markIt({ params, body: { note } })).ok) onDone(`${name} marked dealt with.`);
   }
   async function reopen() {
-    const { error } = await api.DELETE('/admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with', {
-      params: { path },
-    });
-    if (error) return setProblem(messageOf(error));
-    onDone(`${name} is open again.`);
+    if ((await reopenIt({ params })).ok) onDone(`${name} is open again.`);
   }
   if (item.dealtWith) {
     return (

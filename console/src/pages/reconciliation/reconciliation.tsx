@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
+import { useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { ItemRow } from './item-row.js';
 import { RunAccounts } from './run-accounts.js';
-import { CATEGORIES, type Category, type Item, type Run, severalAccounts } from './words.js';
+import { CATEGORIES, type Category, severalAccounts } from './words.js';
 import './reconciliation.css';
 
 /** One statement's reconciliation: its categories with exact sums, and the lines of one category. */
@@ -16,28 +16,18 @@ export function ReconciliationPage() {
   const { params } = useRoute();
   const reconciliationId = Number(params.id);
   const { role } = useSession();
-  const [run, setRun] = useState<Run | undefined>(undefined);
   const [category, setCategory] = useState<Category>('missing_notification');
   const [openOnly, setOpenOnly] = useState(false);
-  const [items, setItems] = useState<Item[]>([]);
-  const [problem, setProblem] = useState('');
   const [said, setSaid] = useState('');
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/reconciliations/{reconciliationId}', {
-        params: { path: { reconciliationId }, query: { category, limit: 1000, ...(openOnly ? { open: true } : {}) } },
-      })
-      .then(({ data, error }) => {
-        if (error) return setProblem(messageOf(error));
-        const { items: lines, nextCursor: _, ...rest } = data;
-        setRun(rest);
-        setItems(lines);
-      });
-  }, [reconciliationId, category, openOnly, round]);
+  const read = useResource('/admin/v1/reconciliations/{reconciliationId}', {
+    path: { reconciliationId },
+    query: { category, limit: 1000, ...(openOnly ? { open: true } : {}) },
+  });
+  const run = read.data;
+  const items = run?.items ?? [];
   const recorded = (what: string) => {
     setSaid(what);
-    setRound((n) => n + 1);
+    read.reload();
   };
   return (
     <section aria-labelledby="reconciliation-title">
@@ -50,7 +40,7 @@ export function ReconciliationPage() {
           : 'Reconciliation'}
       </h1>
       <p role="status">{said}</p>
-      <Problem text={problem} />
+      <Problem text={read.problem} />
       {run && (
         <>
           <p class="note">
@@ -69,48 +59,32 @@ export function ReconciliationPage() {
               ? 'Nothing is open: every line is matched, dealt with or settled.'
               : `Still open: ${run.open.count} ${run.open.count === 1 ? 'item' : 'items'}, ${formatMoney(run.open.sum, run.currency)}.`}
           </p>
-          <TableScroll label="Categories">
-            <table class="categories">
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col" class="num">
-                    Lines
-                  </th>
-                  <th scope="col" class="num">
-                    Sum
-                  </th>
-                  <th scope="col" class="num">
-                    Still open
-                  </th>
-                  <th scope="col" class="meaning">
-                    What it means
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(Object.keys(CATEGORIES) as Category[]).map((name) => (
-                  <tr key={name}>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        class="link"
-                        aria-pressed={name === category}
-                        onClick={() => setCategory(name)}
-                      >
-                        {CATEGORIES[name].name}
-                      </button>
-                      <span class="meaning-below">{CATEGORIES[name].meaning}</span>
-                    </th>
-                    <td class="num">{run.totals[name]?.count ?? 0}</td>
-                    <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
-                    <td class="num">{run.open.byCategory[name] ?? 0}</td>
-                    <td class="meaning">{CATEGORIES[name].meaning}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table
+            label="Categories"
+            class="categories"
+            columns={[
+              'Category',
+              { text: 'Lines', class: 'num' },
+              { text: 'Sum', class: 'num' },
+              { text: 'Still open', class: 'num' },
+              { text: 'What it means', class: 'meaning' },
+            ]}
+          >
+            {(Object.keys(CATEGORIES) as Category[]).map((name) => (
+              <tr key={name}>
+                <th scope="row">
+                  <button type="button" class="link" aria-pressed={name === category} onClick={() => setCategory(name)}>
+                    {CATEGORIES[name].name}
+                  </button>
+                  <span class="meaning-below">{CATEGORIES[name].meaning}</span>
+                </th>
+                <td class="num">{run.totals[name]?.count ?? 0}</td>
+                <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
+                <td class="num">{run.open.byCategory[name] ?? 0}</td>
+                <td class="meaning">{CATEGORIES[name].meaning}</td>
+              </tr>
+            ))}
+          </Table>
           <h2>{CATEGORIES[category].name}</h2>
           <label class="open-only">
             <input type="checkbox" checked={openOnly} onChange={(event) => setOpenOnly(event.currentTarget.checked)} />{' '}
@@ -119,37 +93,29 @@ export function ReconciliationPage() {
           {items.length === 0 ? (
             <p>No line.</p>
           ) : (
-            <TableScroll label={CATEGORIES[category].name}>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col" class="num">
-                      Line
-                    </th>
-                    {severalAccounts(run) && <th scope="col">Account</th>}
-                    <th scope="col">Day</th>
-                    <th scope="col">Bank reference</th>
-                    <th scope="col" class="num">
-                      Amount
-                    </th>
-                    <th scope="col">Payment</th>
-                    <th scope="col">Narration, and what it may be</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <ItemRow
-                      key={item.itemKey}
-                      item={item}
-                      run={run}
-                      canRecord={allows(role, 'finance')}
-                      onRecorded={recorded}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <Table
+              label={CATEGORIES[category].name}
+              columns={[
+                { text: 'Line', class: 'num' },
+                severalAccounts(run) && 'Account',
+                'Day',
+                'Bank reference',
+                { text: 'Amount', class: 'num' },
+                'Payment',
+                'Narration, and what it may be',
+                'Status',
+              ]}
+            >
+              {items.map((item) => (
+                <ItemRow
+                  key={item.itemKey}
+                  item={item}
+                  run={run}
+                  canRecord={allows(role, 'finance')}
+                  onRecorded={recorded}
+                />
+              ))}
+            </Table>
           )}
         </>
       )}

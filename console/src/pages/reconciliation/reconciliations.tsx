@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
 import type { paths } from '../../api-types.js';
+import { useResource, useUpload } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
-import { TableScroll } from '../../ui/table-scroll.js';
-import { type Progress, upload } from '../../ui/upload.js';
+import { sentForm } from '../../ui/sent-form.js';
+import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import type { Run } from './words.js';
 import './reconciliation.css';
@@ -23,34 +23,23 @@ const TYPES: Record<Format, string> = { mt940: 'text/plain', camt053: 'applicati
 
 function UploadStatement({ clients }: { clients: Clients }) {
   const { route } = useLocation();
-  const [progress, setProgress] = useState<Progress | undefined>(undefined);
-  const [problem, setProblem] = useState('');
+  const [upload, { progress, problem, refuse }] = useUpload((answer) => answer.status === 201);
   async function submit(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const file = form.get('file');
-    const format = String(form.get('format')) as Format;
-    if (!(file instanceof File) || file.size === 0) return setProblem('Choose the statement file.');
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if ((from === '') !== (to === '')) return setProblem('Give both the first and the last day, or neither.');
-    if (from !== '' && to < from) return setProblem('The last day is before the first day.');
+    const form = sentForm(event);
+    const file = form.file('file');
+    const format = form.text('format') as Format;
+    if (!(file instanceof File) || file.size === 0) return refuse('Choose the statement file.');
+    const from = form.text('from');
+    const to = form.text('to');
+    if ((from === '') !== (to === '')) return refuse('Give both the first and the last day, or neither.');
+    if (from !== '' && to < from) return refuse('The last day is before the first day.');
     const query = new URLSearchParams({
-      clientId: String(form.get('clientId')),
+      clientId: form.text('clientId'),
       format,
       ...(from ? { from, to } : {}),
     });
-    setProblem('');
-    setProgress({ sent: 0 });
-    try {
-      const answer = await upload(`/admin/v1/reconciliations?${query}`, file, TYPES[format], setProgress);
-      if (answer.status === 201) return route(`/console/reconciliation/${(answer.body as Run).reconciliationId}`);
-      setProblem(messageOf(answer.body));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setProgress(undefined);
-    }
+    const answer = await upload(`/admin/v1/reconciliations?${query}`, file, TYPES[format]);
+    if (answer) route(`/console/reconciliation/${(answer.body as Run).reconciliationId}`);
   }
   return (
     <form class="upload-statement" onSubmit={submit}>
@@ -65,11 +54,7 @@ function UploadStatement({ clients }: { clients: Clients }) {
       </select>
       <label for="statement-format">Format</label>
       <select id="statement-format" name="format">
-        {Object.entries(FORMATS).map(([value, words]) => (
-          <option key={value} value={value}>
-            {words}
-          </option>
-        ))}
+        <Options words={FORMATS} />
       </select>
       <label for="statement-file">Statement file</label>
       <input id="statement-file" name="file" type="file" required />
@@ -99,15 +84,9 @@ function UploadStatement({ clients }: { clients: Clients }) {
 /** The statements reconciled, newest first; finance reconciles a new one. */
 export function Reconciliations() {
   const { role } = useSession();
-  const [runs, setRuns] = useState<Run[] | undefined>(undefined);
-  const [clients, setClients] = useState<Clients>([]);
-  const [problem, setProblem] = useState('');
-  useEffect(() => {
-    void api
-      .GET('/admin/v1/reconciliations')
-      .then(({ data, error }) => (error ? setProblem(messageOf(error)) : setRuns(data.items)));
-    void api.GET('/admin/v1/clients').then(({ data }) => setClients(data?.items ?? []));
-  }, []);
+  const { data, problem } = useResource('/admin/v1/reconciliations');
+  const runs = data?.items;
+  const clients = useResource('/admin/v1/clients').data?.items ?? [];
   return (
     <section aria-labelledby="reconciliations-title">
       <h1 id="reconciliations-title">Reconciliation</h1>
@@ -117,38 +96,30 @@ export function Reconciliations() {
       <h2>Statements reconciled</h2>
       {runs?.length === 0 && <p>None yet.</p>}
       {runs && runs.length > 0 && (
-        <TableScroll label="Statements reconciled">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Bank</th>
-                <th scope="col">Days</th>
-                <th scope="col" class="num">
-                  Lines
-                </th>
-                <th scope="col" class="num">
-                  Not notified
-                </th>
-                <th scope="col">Reconciled</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.reconciliationId}>
-                  <td>
-                    <a href={`/console/reconciliation/${run.reconciliationId}`}>{run.clientName}</a>
-                  </td>
-                  <td>{run.period ? `${run.period.from} to ${run.period.to}` : 'empty statement'}</td>
-                  <td class="num">{run.lines}</td>
-                  <td class="num">{run.totals.missing_notification?.count ?? 0}</td>
-                  <td>
-                    <When at={run.createdAt} /> by {run.createdBy}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table
+          label="Statements reconciled"
+          columns={[
+            'Bank',
+            'Days',
+            { text: 'Lines', class: 'num' },
+            { text: 'Not notified', class: 'num' },
+            'Reconciled',
+          ]}
+        >
+          {runs.map((run) => (
+            <tr key={run.reconciliationId}>
+              <td>
+                <a href={`/console/reconciliation/${run.reconciliationId}`}>{run.clientName}</a>
+              </td>
+              <td>{run.period ? `${run.period.from} to ${run.period.to}` : 'empty statement'}</td>
+              <td class="num">{run.lines}</td>
+              <td class="num">{run.totals.missing_notification?.count ?? 0}</td>
+              <td>
+                <When at={run.createdAt} /> by {run.createdBy}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
+import { lastProblem, useAction } from '../../calls/hooks.js';
 import { Problem } from '../../ui/problem.js';
+import { sentForm } from '../../ui/sent-form.js';
 import { CHANNELS } from '../payments/words.js';
 
 type Suggested = { memberNumber: string; fullName: string; why: string };
@@ -17,26 +18,25 @@ export function RecordLine(props: {
 }) {
   const { reconciliationId, line, suggested, onRecorded } = props;
   const [name, setName] = useState(suggested?.fullName ?? '');
-  const [problem, setProblem] = useState('');
+  const [find, finding] = useAction('get', '/admin/v1/members/{customerRef}');
+  const [record, recording] = useAction('post', '/admin/v1/reconciliations/{reconciliationId}/lines/{line}/record');
   const id = `record-${line}`;
   async function lookUp(customerRef: string) {
     setName('');
-    const { data, error } = await api.GET('/admin/v1/members/{customerRef}', { params: { path: { customerRef } } });
-    if (error) return setProblem(messageOf(error));
-    setProblem(data.status === 'active' ? '' : `This member is ${data.status}: only an active member can be credited.`);
-    setName(data.status === 'active' ? data.fullName : '');
+    const found = await find({ params: { path: { customerRef } } });
+    if (!found.ok) return;
+    if (found.data.status === 'active') return setName(found.data.fullName);
+    finding.refuse(`This member is ${found.data.status}: only an active member can be credited.`);
   }
   async function submit(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const customerRef = String(form.get('customerRef')).trim();
+    const form = sentForm(event);
+    const customerRef = form.text('customerRef').trim();
     if (!name) return lookUp(customerRef);
-    const { data, error } = await api.POST('/admin/v1/reconciliations/{reconciliationId}/lines/{line}/record', {
+    const done = await record({
       params: { path: { reconciliationId, line } },
-      body: { customerRef, paymentType: String(form.get('paymentType')), note: String(form.get('note')) },
+      body: { customerRef, paymentType: form.text('paymentType'), note: form.text('note') },
     });
-    if (error) return setProblem(messageOf(error));
-    onRecorded(`Line ${line} recorded for ${name}: receipt ${data.erpRefId ?? ''}.`);
+    if (done.ok) onRecorded(`Line ${line} recorded for ${name}: receipt ${done.data.erpRefId ?? ''}.`);
   }
   return (
     <form class="record" onSubmit={submit}>
@@ -63,7 +63,7 @@ export function RecordLine(props: {
         defaultValue={suggested ? `Not notified; suggested by the statement (${suggested.why})` : undefined}
       />
       {name && <p class="member-found">Credit {name}?</p>}
-      <Problem text={problem} />
+      <Problem text={lastProblem(finding, recording)} />
       <button type="submit">{name ? `Record for ${name}` : 'Find the member'}</button>
     </form>
   );

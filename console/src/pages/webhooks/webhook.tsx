@@ -1,60 +1,49 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
+import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { CopyField } from '../../ui/copy-button.js';
+import { Facts } from '../../ui/facts.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { Messages } from './messages.js';
 import './webhooks.css';
 
-type Webhook = paths['/admin/v1/webhooks/{webhookId}']['get']['responses'][200]['content']['application/json'];
-
 /** One endpoint: what it receives, its delivery log, and (for an admin) stop, resume, test and rotate. */
 export function WebhookPage() {
-  const { params } = useRoute();
-  const webhookId = params.webhookId ?? '';
+  const { webhookId = '' } = useRoute().params;
   const { role } = useSession();
-  const [webhook, setWebhook] = useState<Webhook | undefined>(undefined);
-  const [problem, setProblem] = useState('');
+  const params = { path: { webhookId } };
+  const read = useResource('/admin/v1/webhooks/{webhookId}', params);
+  const [patch, patching] = useAction('patch', '/admin/v1/webhooks/{webhookId}');
+  const [sendTest, testing] = useAction('post', '/admin/v1/webhooks/{webhookId}/test');
+  const [rotateSecret, rotating] = useAction('post', '/admin/v1/webhooks/{webhookId}/rotate-secret');
   const [said, setSaid] = useState('');
   const [secret, setSecret] = useState('');
+  // Read again after every change: the delivery log below follows it.
   const [round, setRound] = useState(0);
-  const path = { params: { path: { webhookId } } };
-
-  useEffect(() => {
-    void api.GET('/admin/v1/webhooks/{webhookId}', path).then(({ data, error }) => {
-      if (error) setProblem(messageOf(error));
-      else setWebhook(data);
-    });
-  }, [webhookId, round]);
-
-  async function act(what: string, call: () => Promise<{ error?: unknown }>) {
-    const { error } = await call();
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setSaid(what);
+  const webhook = read.data;
+  const changed = () => {
+    read.reload();
     setRound((n) => n + 1);
+  };
+
+  async function act(what: string, outcome: Promise<{ ok: boolean }>) {
+    if (!(await outcome).ok) return;
+    setSaid(what);
+    changed();
   }
   const setEnabled = (enabled: boolean) =>
-    act(enabled ? 'Deliveries resumed.' : 'Deliveries stopped.', () =>
-      api.PATCH('/admin/v1/webhooks/{webhookId}', { ...path, body: { enabled } }),
-    );
+    act(enabled ? 'Deliveries resumed.' : 'Deliveries stopped.', patch({ params, body: { enabled } }));
   const setInternal = (internal: boolean) =>
-    act(internal ? 'Marked internal.' : 'Marked public.', () =>
-      api.PATCH('/admin/v1/webhooks/{webhookId}', { ...path, body: { internal } }),
-    );
-  const test = () =>
-    act('A webhook.test event is on its way: it shows in the log below.', () =>
-      api.POST('/admin/v1/webhooks/{webhookId}/test', path),
-    );
+    act(internal ? 'Marked internal.' : 'Marked public.', patch({ params, body: { internal } }));
+  const test = () => act('A webhook.test event is on its way: it shows in the log below.', sendTest({ params }));
   async function rotate() {
     if (!confirm('Make a new signing secret? The old one keeps signing beside it for 24 hours.')) return;
-    const { data, error } = await api.POST('/admin/v1/webhooks/{webhookId}/rotate-secret', path);
-    if (error) return setProblem(messageOf(error));
-    setSecret(data.secret);
-    setRound((n) => n + 1);
+    const done = await rotateSecret({ params });
+    if (!done.ok) return;
+    setSecret(done.data.secret);
+    changed();
   }
 
   return (
@@ -63,26 +52,22 @@ export function WebhookPage() {
         <a href="/console/webhooks">All webhooks</a>
       </p>
       <h1 id="webhook-title">{webhook?.url ?? 'Webhook'}</h1>
-      <Problem text={problem} />
+      <Problem text={lastProblem(read, patching, testing, rotating)} />
       <p role="status">{said}</p>
       {webhook && (
         <>
-          <dl class="facts">
-            <dt>Description</dt>
-            <dd>{webhook.description || '—'}</dd>
-            <dt>Receives</dt>
-            <dd>{webhook.events.join(', ')}</dd>
-            <dt>Network</dt>
-            <dd>
-              {webhook.internal ? 'internal: it may be at a private or loopback address' : 'public addresses only'}
-            </dd>
-            <dt>Deliveries</dt>
-            <dd>{webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`}</dd>
-            <dt>Added</dt>
-            <dd>
-              <When at={webhook.createdAt} />
-            </dd>
-          </dl>
+          <Facts
+            facts={[
+              ['Description', webhook.description || '—'],
+              ['Receives', webhook.events.join(', ')],
+              [
+                'Network',
+                webhook.internal ? 'internal: it may be at a private or loopback address' : 'public addresses only',
+              ],
+              ['Deliveries', webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`],
+              ['Added', <When at={webhook.createdAt} />],
+            ]}
+          />
           {allows(role, 'admin') && (
             <div class="actions">
               <button type="button" onClick={() => setEnabled(!webhook.enabled)}>

@@ -1,39 +1,50 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.js';
-import type { paths } from '../../api-types.js';
+import { useState } from 'preact/hooks';
+import { useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { AddForm } from '../../ui/add-form.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
+import type { SentForm } from '../../ui/sent-form.js';
 import { EVENTS, type WebhookEvent } from './events.js';
 import './webhooks.css';
 
-type Webhook = paths['/admin/v1/webhooks']['get']['responses'][200]['content']['application/json']['items'][number];
-
 function AddEndpoint({ onAdded }: { onAdded: () => void }) {
-  const [problem, setProblem] = useState('');
+  const [add, adding] = useAction('post', '/admin/v1/webhooks');
+  // Kept until the next endpoint is added: a secret shown once must not go with a later refusal.
   const [secret, setSecret] = useState('');
-  async function submit(event: Event) {
-    event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    const form = new FormData(element);
-    const events = form.getAll('events').map(String) as WebhookEvent[];
-    const { data, error } = await api.POST('/admin/v1/webhooks', {
+  async function submit(form: SentForm) {
+    const events = form.texts('events') as WebhookEvent[];
+    const done = await add({
       body: {
-        url: String(form.get('url')).trim(),
+        url: form.text('url').trim(),
         events,
-        description: String(form.get('description')),
-        internal: form.get('internal') === 'yes',
+        description: form.text('description'),
+        internal: form.text('internal') === 'yes',
       },
     });
-    if (error) return setProblem(messageOf(error));
-    setProblem('');
-    setSecret(data.secret);
-    element.reset();
+    if (!done.ok) return;
+    form.element.reset();
+    setSecret(done.data.secret);
     onAdded();
   }
   return (
-    <form class="stacked" onSubmit={submit}>
-      <h2>Add an endpoint</h2>
+    <AddForm
+      title="Add an endpoint"
+      button="Add the endpoint"
+      problem={adding.problem}
+      onSubmit={submit}
+      after={
+        secret && (
+          <div class="once">
+            <p>
+              Give this signing secret to whoever runs the receiver: it proves each call came from this service. It is
+              shown only now.
+            </p>
+            <CopyField label="Signing secret" value={secret} />
+          </div>
+        )
+      }
+    >
       <label for="webhook-url">Address (URL) of the ERP's receiver</label>
       <input id="webhook-url" name="url" type="url" required placeholder="https://erp.example/webhooks/payments" />
       <label for="webhook-description">Description</label>
@@ -54,32 +65,15 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
           </label>
         ))}
       </fieldset>
-      <Problem text={problem} />
-      <button type="submit">Add the endpoint</button>
-      {secret && (
-        <div class="once">
-          <p>
-            Give this signing secret to whoever runs the receiver: it proves each call came from this service. It is
-            shown only now.
-          </p>
-          <CopyField label="Signing secret" value={secret} />
-        </div>
-      )}
-    </form>
+    </AddForm>
   );
 }
 
 /** The ERP's webhook endpoints; an admin adds them. */
 export function Webhooks() {
   const { role } = useSession();
-  const [webhooks, setWebhooks] = useState<Webhook[] | undefined>(undefined);
-  const [problem, setProblem] = useState('');
-  const load = () =>
-    void api.GET('/admin/v1/webhooks').then(({ data, error }) => {
-      if (error) setProblem(messageOf(error));
-      else setWebhooks(data.items);
-    });
-  useEffect(load, []);
+  const { data, problem, reload } = useResource('/admin/v1/webhooks');
+  const webhooks = data?.items;
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
@@ -100,7 +94,7 @@ export function Webhooks() {
           </li>
         ))}
       </ul>
-      {allows(role, 'admin') && <AddEndpoint onAdded={load} />}
+      {allows(role, 'admin') && <AddEndpoint onAdded={reload} />}
     </section>
   );
 }
