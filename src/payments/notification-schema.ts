@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PAYMENT_TYPES, type PaymentType } from './channels.js';
-import { MAX_REFERENCE_LENGTH } from './notification.js';
+
+/** The longest bank reference, after trimming: the contract's transactionReference. */
+export const MAX_REFERENCE_LENGTH = 64;
 
 const MemberNumber = Type.String({
   // Long enough for any Member Number with spaces around it; a longer string is a mistake, not a reference.

@@ -3,9 +3,7 @@ import { parseIsoDateTime } from '../iso-date-time.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
 import { parseAmount } from './amount.js';
 import type { PaymentType } from './channels.js';
-import type { PaymentNotificationBody } from './notification-schema.js';
-
-export const MAX_REFERENCE_LENGTH = 64;
+import { MAX_REFERENCE_LENGTH, type PaymentNotificationBody } from './notification-schema.js';
 
 /** A notification that passed every rule of the contract, ready to be recorded. */
 export interface Notification {

@@ -5,7 +5,7 @@
  * so "FT123" is in "REF:FT123/ABC" but not in "FT1234". In capitals, as references are compared
  * whatever their case. A reference with a space in it is found only as a whole reference field.
  */
-import { MAX_REFERENCE_LENGTH } from '../payments/notification.js';
+import { MAX_REFERENCE_LENGTH } from '../payments/notification-schema.js';
 import type { StatementLine } from '../statements/statement-line.js';
 
 // Bounds the work for a narration of long space-free text (a URL, a run of punctuation): the

@@ -1,4 +1,4 @@
-import { MAX_REFERENCE_LENGTH } from '../payments/notification.js';
+import { MAX_REFERENCE_LENGTH } from '../payments/notification-schema.js';
 import type { CollectedEntry, CollectedTransaction, Found } from './camt053-entry.js';
 import { STATEMENT_LIMITS } from './statement-limits.js';
 

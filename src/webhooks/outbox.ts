@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
-import type { AcceptedMessages } from './accepted-messages.js';
 import { type EventName, eventType, type OutboxEvent } from './events.js';
 
 /**
@@ -14,10 +13,17 @@ import { type EventName, eventType, type OutboxEvent } from './events.js';
  * - `accepted`: the accepted-payments feed, which writes payment.accepted's messages from the
  *   accepted payments themselves, after they commit (accepted-messages.ts).
  */
+/** The accepted-payments feed (accepted-messages.ts), which the outbox hands on to delivery and the metrics. */
+export interface AcceptedFeed {
+  writeNext(limit: number): Promise<number>;
+  writeAll(): Promise<void>;
+  backlog(): Promise<{ waiting: number; oldest: Date | null }>;
+}
+
 export interface Outbox {
   /** Writes one event's messages in `tx`, the transaction of the change it tells of. */
   emit(tx: Executor, event: OutboxEvent): Promise<void>;
-  accepted: AcceptedMessages;
+  accepted: AcceptedFeed;
 }
 
 /** What a service needs to tell the ERP's webhooks of its changes. */
@@ -51,7 +57,7 @@ export function emitEach(type: EventName, rows: RawBuilder<unknown>, options: Em
     ${order}`;
 }
 
-export function createOutbox(accepted: AcceptedMessages): Outbox {
+export function createOutbox(accepted: AcceptedFeed): Outbox {
   return {
     async emit(tx, event) {
       const at = sql`${event.at.toISOString()}::timestamptz as occurred_at`;
