@@ -7,7 +7,7 @@
 // export run one at a time, after the others: on PostgreSQL those stop before the oldest
 // transaction still open anywhere on the server, so another file's transaction, in a database of
 // its own, would hold back what such a test asserts arrives at once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
@@ -37,6 +37,11 @@ function everyTestFile() {
 }
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : everyTestFile();
+const missing = files.filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  console.error(`No such test file: ${missing.join(', ')}`);
+  process.exit(2);
+}
 const alone = files.filter((file) =>
   READS_THE_SERVER_HORIZON.some((word) => readFileSync(file, 'utf8').includes(word)),
 );
