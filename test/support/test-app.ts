@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { NO_RANGES } from '../../src/addresses.js';
 import { type AppConfig, buildApp } from '../../src/app.js';
@@ -101,6 +102,39 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     };
   };
   return start(options.config ?? {}, true);
+}
+
+/**
+ * An app of its own for the suite this is called in: started before its tests, closed after them.
+ * What it returns stands for that app once started, and follows it through a restart.
+ */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  const current = () => {
+    if (!started) throw new Error("the suite's app starts in its before hook");
+    return started;
+  };
+  before(async () => {
+    started = await startTestApp(kind, options);
+  });
+  after(() => started?.close());
+  return {
+    kind,
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get logs() {
+      return current().logs;
+    },
+    close: () => current().close(),
+    restart: async (overrides) => (started = await current().restart(overrides)),
+  };
 }
 
 export const json = (response: LightMyRequestResponse): any => JSON.parse(response.body);
