@@ -21,6 +21,13 @@ export async function payableMember(app: FastifyInstance, bank: Bank, fullName =
   return customerRef;
 }
 
+/** A new member, stored with that status, whom no bank has validated. */
+export async function unvalidatedMember(app: FastifyInstance, status = 'active'): Promise<string> {
+  const customerRef = newMemberNumber();
+  await putMember(app, customerRef, 'Amina Otieno', status);
+  return customerRef;
+}
+
 export async function acceptedPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
   const member = await payableMember(app, bank);
   const body = paymentBody(member, { transactionReference: newReference(), ...overrides });
