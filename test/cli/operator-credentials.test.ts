@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { cliFor, startCliService, succeeded } from '../support/cli.js';
+import { describe, it } from 'node:test';
+import { succeeded, useCliService } from '../support/cli.js';
 import { addOperator, apiToken, asPage, signIn, totpCode } from '../support/operators.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { json } from '../support/test-app.js';
 
 // bis against a running service: an admin's hold on another operator's tokens and two-factor sign-in.
 // The database makes no difference here.
 describe('bis operators tokens, revoke-token and reset-2fa', () => {
-  let t: TestApp;
-  let url: string;
-  let close: () => Promise<void>;
-  const { cli, cliJson } = cliFor(() => url);
-
-  before(async () => {
-    ({ t, url, close } = await startCliService('pglite'));
-  });
-  after(() => close());
+  const { t, cli, cliJson } = useCliService('pglite');
 
   it("lists an operator's tokens without the tokens, revokes one, and turns their two-factor sign-in off", async () => {
     const operator = await addOperator(t.app, 'finance');

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -104,22 +105,40 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   return start(options.config ?? {}, true);
 }
 
-/**
- * An app of its own for the suite this is called in: started before its tests, closed after them.
- * What it returns stands for that app once started, and follows it through a restart.
- */
-export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
-  let started: TestApp | undefined;
-  const current = () => {
-    if (!started) throw new Error("the suite's app starts in its before hook");
-    return started;
-  };
+/** Serves the app on a free loopback port, for tests that make real connections; that port. */
+export async function serveOnLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** An app on PGlite serving on a free loopback port, and that port. */
+export async function startServedApp(options: TestAppOptions = {}) {
+  const t = await startTestApp('pglite', options);
+  return { t, port: await serveOnLoopback(t.app) };
+}
+
+/** What a suite starts in its before hook and closes in its after hook; `current()` gives it once started. */
+export function startedForSuite<T extends { close(): Promise<void> }>(start: () => Promise<T>) {
+  let started: T | undefined;
   before(async () => {
-    started = await startTestApp(kind, options);
+    started = await start();
   });
   after(() => started?.close());
   return {
-    kind,
+    current: (): T => {
+      if (!started) throw new Error("the suite's service starts in its before hook");
+      return started;
+    },
+    replace: (next: T) => (started = next),
+  };
+}
+
+/** A TestApp that stands for whichever app `current()` gives when it is used. */
+export function appOf(current: () => TestApp): TestApp {
+  return {
+    get kind() {
+      return current().kind;
+    },
     get app() {
       return current().app;
     },
@@ -133,8 +152,19 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
       return current().logs;
     },
     close: () => current().close(),
-    restart: async (overrides) => (started = await current().restart(overrides)),
+    restart: (overrides) => current().restart(overrides),
   };
+}
+
+/**
+ * An app of its own for the suite this is called in: started before its tests, closed after them.
+ * What it returns stands for that app once started, and follows it through a restart.
+ */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  const suite = startedForSuite(() => startTestApp(kind, options));
+  return Object.assign(appOf(suite.current), {
+    restart: async (overrides?: Partial<AppConfig>) => suite.replace(await suite.current().restart(overrides)),
+  });
 }
 
 export const json = (response: LightMyRequestResponse): any => JSON.parse(response.body);
