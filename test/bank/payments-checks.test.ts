@@ -59,7 +59,7 @@ for (const kind of databaseKinds()) {
 
       it('checks the member before validation: a suspended member never validated is 404 (customer_not_payable), not 422', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await unvalidatedMember(t.app, 'suspended');
+        const member = await unvalidatedMember(t.app, { status: 'suspended' });
         const body = paymentBody(member);
         await assertPaymentHeld(t.app, bank, body, 'customer_not_payable');
       });

@@ -58,7 +58,7 @@ for (const kind of databaseKinds()) {
 
       it('holds the payment after a failed validation (member suspended): 404', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await unvalidatedMember(t.app, 'suspended');
+        const member = await unvalidatedMember(t.app, { status: 'suspended' });
         assert.equal((await validate(t.app, bank, member)).statusCode, 404);
         await assertPaymentHeld(t.app, bank, paymentBody(member), 'customer_not_payable');
       });

@@ -77,7 +77,7 @@ for (const kind of databaseKinds()) {
 
     it('still holds a payment for a member who cannot be paid now (404, customer_not_payable)', async () => {
       const bank = await bankWithToken(t.app);
-      const member = await unvalidatedMember(t.app, 'suspended');
+      const member = await unvalidatedMember(t.app, { status: 'suspended' });
       await assertPaymentHeld(t.app, bank, paymentBody(member), 'customer_not_payable');
     });
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { admin, bankWithToken, putMember } from '../support/bank.js';
+import { before, describe, it } from 'node:test';
+import { admin, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
@@ -8,25 +8,22 @@ import {
   exportRecords,
   exportRecordsHolding,
   heldPayment,
-  newMemberNumber,
   newReference,
   reconcile,
   statementOf,
+  unvalidatedMember,
 } from '../support/money-desk.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`named ERP feeds (${kind})`, () => {
-    let t: TestApp;
+    const t = useTestApp(kind);
     let bank: Bank;
     let member: string;
     before(async () => {
-      t = await startTestApp(kind);
       bank = await bankWithToken(t.app, 'Co-op Bank');
-      member = newMemberNumber();
-      await putMember(t.app, member, 'John Kamau');
+      member = await unvalidatedMember(t.app, { fullName: 'John Kamau' });
     });
-    after(() => t.close());
 
     /** One export of the feed, then the feed moved as the CLI does once the file is written. */
     async function feedExport(name: string) {

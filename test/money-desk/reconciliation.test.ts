@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin, bankCall, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
@@ -14,7 +14,7 @@ import {
   statementOf,
 } from '../support/money-desk.js';
 import { addOperator, asPage, signIn } from '../support/operators.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, type TestApp, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
@@ -65,11 +65,7 @@ async function scene(t: TestApp, format: Format): Promise<Scene> {
 
 for (const kind of databaseKinds()) {
   describe(`reconciling a bank statement (${kind})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp(kind);
-    });
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     const runCount = async () => json(await admin(t.app, 'GET', '/reconciliations?limit=500')).items.length;
 

@@ -1,35 +1,32 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
+import { before, describe, it } from 'node:test';
+import { admin, bankCall, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
   type Bank,
   exportRecordsHolding,
   heldPayment,
-  newMemberNumber,
   newReference,
   paymentByReference,
   reconcile,
   statementOf,
+  unvalidatedMember,
 } from '../support/money-desk.js';
 import { RECEIPT } from '../support/payments.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
 for (const kind of databaseKinds()) {
   describe(`recovering a missed notification from a statement line (${kind})`, () => {
-    let t: TestApp;
+    const t = useTestApp(kind);
     let bank: Bank;
     let member: string;
     before(async () => {
-      t = await startTestApp(kind);
       bank = await bankWithToken(t.app, 'KCB');
-      member = newMemberNumber();
-      await putMember(t.app, member, 'Mary Atieno');
+      member = await unvalidatedMember(t.app, { fullName: 'Mary Atieno' });
     });
-    after(() => t.close());
 
     /** A statement of one lost credit; the run's id. */
     async function lostCredit(amount = '4200.00', reference = newReference('LOST')) {

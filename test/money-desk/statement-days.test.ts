@@ -2,13 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { admin, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { acceptedPayment, type Bank, camt053, type Entry, mt940, reconcile } from '../support/money-desk.js';
+import {
+  acceptedPayment,
+  type Bank,
+  camt053,
+  type Entry,
+  mt940,
+  reconcile,
+  referenceOf,
+} from '../support/money-desk.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 // Nairobi is UTC+3: a payment's day is its local day, and 23:00 there is 20:00 UTC.
 const local = (day: string, time: string) => `${day}T${time}:00+03:00`;
-const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
-
 type Item = { line: number | null; category: string; reference: string };
 
 /** A daily MT940 as banks send it: the opening balance dated the day before, the entries and closing balance on the day. */

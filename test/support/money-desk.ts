@@ -21,10 +21,13 @@ export async function payableMember(app: FastifyInstance, bank: Bank, fullName =
   return customerRef;
 }
 
-/** A new member, stored with that status, whom no bank has validated. */
-export async function unvalidatedMember(app: FastifyInstance, status = 'active'): Promise<string> {
+/** A new member, stored with that name and status, whom no bank has validated. */
+export async function unvalidatedMember(
+  app: FastifyInstance,
+  { fullName = 'Amina Otieno', status = 'active' } = {},
+): Promise<string> {
   const customerRef = newMemberNumber();
-  await putMember(app, customerRef, 'Amina Otieno', status);
+  await putMember(app, customerRef, fullName, status);
   return customerRef;
 }
 
@@ -35,6 +38,9 @@ export async function acceptedPayment(app: FastifyInstance, bank: Bank, override
   assert.equal(response.statusCode, 200, response.body);
   return { body, member, erpRefId: json(response).erpRefId as string };
 }
+
+/** The reference a payment made by acceptedPayment or heldPayment was notified under. */
+export const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
 
 /** A payment held because its customerRef names no member; its paymentId read back from the list. */
 export async function heldPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
@@ -91,6 +97,15 @@ export interface Entry {
   reference: string;
   narration?: string;
 }
+
+/** A credit under a reference of the bank's own: whose payment it is, only its narration says. */
+export const creditWithNarration = (date: string, amount: string, narration: string): Entry => ({
+  date,
+  amount,
+  credit: true,
+  reference: newReference('BANK'),
+  narration,
+});
 
 const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
 const comma = (amount: string) => amount.replace('.', ',');
@@ -167,6 +182,22 @@ export function statementOf(format: Format, entries: readonly Entry[], period: {
   if (format === 'mt940') return mt940(entries, period);
   if (format === 'camt053') return camt053(entries, period);
   return csvStatement(entries);
+}
+
+/** The items of a reconciliation run, as the admin API lists them. */
+export async function reconciliationItems(app: FastifyInstance, reconciliationId: number): Promise<any[]> {
+  return json(await admin(app, 'GET', `/reconciliations/${reconciliationId}`)).items;
+}
+
+/** Reconciles an MT940 statement of these entries: the run, and its items as the admin API lists them. */
+export async function reconcileMt940<Item = any>(
+  app: FastifyInstance,
+  clientId: string,
+  entries: readonly Entry[],
+  period: { from: string; to: string },
+): Promise<{ run: any; items: Item[] }> {
+  const run = json(await reconcile(app, clientId, 'mt940', mt940(entries, period)));
+  return { run, items: await reconciliationItems(app, run.reconciliationId) };
 }
 
 export function reconcile(
