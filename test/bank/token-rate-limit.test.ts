@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { basic, createBank, requestToken } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { startTestApp, type TestApp, useTestApp } from '../support/test-app.js';
+import { useRestartableApp, useTestApp } from '../support/test-app.js';
 import {
   assertNextRateLimited,
   assertRateLimited,
@@ -172,17 +169,8 @@ for (const kind of databaseKinds()) {
     });
 
     describe('with BIS_TOKEN_RATE_LIMIT=3', () => {
-      let t: TestApp;
       // On disk for PGlite, so that a second instance can open the same data.
-      let dataDir: string | undefined;
-      before(async () => {
-        dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'bis-token-test-')) : undefined;
-        t = await startTestApp(kind, { config: { tokenRateLimit: 3 }, ...(dataDir ? { dataDir } : {}) });
-      });
-      after(async () => {
-        await t.close();
-        if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      });
+      const t = useRestartableApp(kind, { config: { tokenRateLimit: 3 } });
 
       it('honours the configured limit: the 4th request within 60 s gets 429', async () => {
         const bank = await createBank(t.app);
@@ -280,7 +268,7 @@ for (const kind of databaseKinds()) {
       it('keeps the count with the data, so another instance on the same database still refuses', async () => {
         const bank = await createBank(t.app);
         await requestTokens(t.app, 3, bank.clientId, bank.clientSecret, 200);
-        t = await t.restart();
+        await t.restart();
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
     });
