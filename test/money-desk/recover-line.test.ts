@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { admin, bankCall, bankWithToken } from '../support/bank.js';
+import { admin, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
@@ -13,7 +13,7 @@ import {
   statementOf,
   unvalidatedMember,
 } from '../support/money-desk.js';
-import { RECEIPT } from '../support/payments.js';
+import { pay, RECEIPT } from '../support/payments.js';
 import { json, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
@@ -77,7 +77,7 @@ for (const kind of databaseKinds()) {
     it("the bank's late notification gets 200 with that receipt and no second payment; another amount 409", async () => {
       const lost = await lostCredit('1250.00');
       const erpRefId = json(await record(lost.id, 1)).erpRefId;
-      const late = await bankCall(t.app, bank.token, 'payments', {
+      const late = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'RTGS',
         customerRef: '7654321',
@@ -100,7 +100,7 @@ for (const kind of databaseKinds()) {
         ['recorded_from_statement', 'notified_late'],
       );
 
-      const other = await bankCall(t.app, bank.token, 'payments', {
+      const other = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'MPESA',
         customerRef: member,
@@ -158,7 +158,7 @@ for (const kind of databaseKinds()) {
 
     it('a notification that arrived after the run makes the line 409: the payment exists now', async () => {
       const lost = await lostCredit('90.00');
-      const notified = await bankCall(t.app, bank.token, 'payments', {
+      const notified = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'MPESA',
         customerRef: '9999999',

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { admin, bankCall, paymentBody, putMember } from './bank.js';
-import { ADMIN_TOKEN, json } from './test-app.js';
+import { admin, bankCall, bankWithToken, paymentBody, putMember } from './bank.js';
+import type { DatabaseKind } from './databases.js';
+import { ADMIN_TOKEN, json, useTestApp } from './test-app.js';
 
 export type Bank = { clientId: string; token: string; clientSecret: string };
 
@@ -29,6 +31,19 @@ export async function unvalidatedMember(
   const customerRef = newMemberNumber();
   await putMember(app, customerRef, fullName, status);
   return customerRef;
+}
+
+/**
+ * The suite's app (see useTestApp), and a bank with a token and a member it has not validated,
+ * made before the suite's tests; `scene()` gives the two once made.
+ */
+export function useBankAndMember(kind: DatabaseKind, bankName: string, fullName: string) {
+  const t = useTestApp(kind);
+  let made: { bank: Bank; member: string } | undefined;
+  before(async () => {
+    made = { bank: await bankWithToken(t.app, bankName), member: await unvalidatedMember(t.app, { fullName }) };
+  });
+  return { t, scene: () => made! };
 }
 
 export async function acceptedPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
@@ -184,10 +199,14 @@ export function statementOf(format: Format, entries: readonly Entry[], period: {
   return csvStatement(entries);
 }
 
-/** The items of a reconciliation run, as the admin API lists them. */
-export async function reconciliationItems(app: FastifyInstance, reconciliationId: number): Promise<any[]> {
-  return json(await admin(app, 'GET', `/reconciliations/${reconciliationId}`)).items;
+/** The items of a reconciliation run, as the admin API lists them (`query` such as "?category=matched"). */
+export async function reconciliationItems(app: FastifyInstance, reconciliationId: number, query = ''): Promise<any[]> {
+  return json(await admin(app, 'GET', `/reconciliations/${reconciliationId}${query}`)).items;
 }
+
+/** How many reconciliation runs are kept. */
+export const reconciliationRunCount = async (app: FastifyInstance): Promise<number> =>
+  json(await admin(app, 'GET', '/reconciliations?limit=500')).items.length;
 
 /** Reconciles an MT940 statement of these entries: the run, and its items as the admin API lists them. */
 export async function reconcileMt940<Item = any>(
