@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { bankCall, bankWithToken, putMember } from './support/bank.js';
 import { HOUR, SECOND } from './support/clock.js';
 import { databaseKinds } from './support/databases.js';
-import { ADMIN_TOKEN, json, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp, useRestartableApp } from './support/test-app.js';
 
 type Endpoint = 'validate' | 'payments';
 const ENDPOINTS: Endpoint[] = ['validate', 'payments'];
@@ -58,6 +55,27 @@ function assertRefused(response: LightMyRequestResponse, presented: boolean | 'e
   if (presented === false)
     assert.equal(challenge.error, undefined, `${label}: ${String(response.headers['www-authenticate'])}`);
 }
+
+/** Each of `authorizations` is refused on both endpoints (see assertRefused), labelled by `label`. */
+async function assertEachRefused(
+  app: FastifyInstance,
+  authorizations: string[],
+  presented: boolean | 'either',
+  label: (endpoint: Endpoint, authorization: string) => string = (endpoint) => endpoint,
+) {
+  for (const endpoint of ENDPOINTS) {
+    for (const authorization of authorizations)
+      assertRefused(await call(app, endpoint, authorization), presented, label(endpoint, authorization));
+  }
+}
+
+/** Each of `tokens`, sent as a Bearer token, is refused on both endpoints with error="invalid_token". */
+const assertEachTokenRefused = (app: FastifyInstance, tokens: string[]) =>
+  assertEachRefused(
+    app,
+    tokens.map((token) => `Bearer ${token}`),
+    true,
+  );
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -108,10 +126,7 @@ for (const kind of databaseKinds()) {
         `Bearer "${token}"`,
         'Bearer not-a-jwt',
       ];
-      for (const endpoint of ENDPOINTS) {
-        for (const header of headers)
-          assertRefused(await call(t.app, endpoint, header), true, `${endpoint} ${JSON.stringify(header)}`);
-      }
+      await assertEachRefused(t.app, headers, true, (endpoint, header) => `${endpoint} ${JSON.stringify(header)}`);
     });
 
     // RFC 6750 §3.1 leaves out the error code when no bearer token was attempted, so only the challenge is pinned here.
@@ -124,14 +139,12 @@ for (const kind of databaseKinds()) {
         `Bearer-${token}`,
         '',
       ];
-      for (const endpoint of ENDPOINTS) {
-        for (const header of headers)
-          assertRefused(
-            await call(t.app, endpoint, header),
-            'either',
-            `${endpoint} ${JSON.stringify(header.slice(0, 20))}`,
-          );
-      }
+      await assertEachRefused(
+        t.app,
+        headers,
+        'either',
+        (endpoint, header) => `${endpoint} ${JSON.stringify(header.slice(0, 20))}`,
+      );
     });
 
     it('answers 401 with no body and error="invalid_token" for a garbage token', async () => {
@@ -156,9 +169,7 @@ for (const kind of databaseKinds()) {
         `${header}.${payload}.`,
         `${header}.${payload}`,
       ];
-      for (const endpoint of ENDPOINTS) {
-        for (const bad of tampered) assertRefused(await call(t.app, endpoint, `Bearer ${bad}`), true, endpoint);
-      }
+      await assertEachTokenRefused(t.app, tampered);
     });
 
     it('answers 401 with no body and error="invalid_token" for a token whose payload was altered', async () => {
@@ -171,9 +182,7 @@ for (const kind of databaseKinds()) {
         `${header}.${b64url({ ...claims, exp: (claims.exp ?? 0) + 24 * 3600 })}.${signature}`,
         `${header}.${b64url({ ...claims, sub: other.clientId })}.${signature}`,
       ];
-      for (const endpoint of ENDPOINTS) {
-        for (const bad of tampered) assertRefused(await call(t.app, endpoint, `Bearer ${bad}`), true, endpoint);
-      }
+      await assertEachTokenRefused(t.app, tampered);
     });
 
     it('answers 401 with no body and error="invalid_token" for an unsigned alg "none" token with the same claims', async () => {
@@ -186,9 +195,7 @@ for (const kind of databaseKinds()) {
         `${b64url({ alg: 'None', typ: 'JWT' })}.${b64url(claims)}.`,
         `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.${signature}`,
       ];
-      for (const endpoint of ENDPOINTS) {
-        for (const bad of unsigned) assertRefused(await call(t.app, endpoint, `Bearer ${bad}`), true, endpoint);
-      }
+      await assertEachTokenRefused(t.app, unsigned);
     });
 
     it('answers 401 with no body and error="invalid_token" for a token with the same claims signed with another key', async () => {
@@ -280,23 +287,14 @@ for (const kind of databaseKinds()) {
   });
 
   describe(`bank access tokens survive a restart (${kind})`, () => {
-    let t: TestApp;
-    const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'bis-bank-auth-')) : undefined;
-
-    before(async () => {
-      t = await startTestApp(kind, dataDir ? { dataDir } : {});
-    });
-    after(async () => {
-      await t.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    });
+    const t = useRestartableApp(kind);
 
     it('accepts a token issued before the restart on validate and payments', async () => {
       await putMember(t.app, MEMBER, 'Jane Wanjiru');
       const bank = await bankWithToken(t.app);
       assert.equal((await bankCall(t.app, bank.token, 'validate', { customerRef: MEMBER })).statusCode, 200);
 
-      t = await t.restart();
+      await t.restart();
 
       const validated = await bankCall(t.app, bank.token, 'validate', { customerRef: MEMBER });
       assert.equal(validated.statusCode, 200, validated.body);

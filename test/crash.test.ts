@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.js';
+import { notifyPayment, notifyUntilKilled } from './support/payment-senders.js';
 import { callService as call, integrateBank } from './support/service-http.js';
 import { type ServiceProcess, startService, stopService } from './support/service-process.js';
 
@@ -27,51 +28,25 @@ for (const kind of databaseKinds()) {
     it('keeps every acknowledged receipt through SIGKILL, and a re-send after restart gets the same one', async () => {
       service = await startService(env);
       const token = await integrateBank(service.url, 'Crash Bank', '9200001', 'Crash Member');
-      const acknowledged = new Map<string, string>();
-      const url = service.url;
-      let sent = 0;
       // Twenty senders notify payments until the process dies under them.
-      const sender = async () => {
-        for (;;) {
-          const reference = `CRASH-${++sent}`;
-          try {
-            const { status, body } = await call(
-              url,
-              'POST',
-              '/bank/v1/payments',
-              { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' },
-              token,
-            );
-            if (status === 200) acknowledged.set(reference, body.erpRefId);
-          } catch {
-            return; // the connection died with the process
-          }
-        }
-      };
-      let sendersDone = false;
-      const senders = Promise.all(Array.from({ length: 20 }, sender)).then(() => (sendersDone = true));
+      const senders = notifyUntilKilled(service.url, token, '9200001', 'CRASH');
+      const { acknowledged } = senders;
       const deadline = Date.now() + 60_000;
-      while (acknowledged.size < 100 && !sendersDone && Date.now() < deadline)
+      while (acknowledged.size < 100 && !senders.stopped() && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
       assert.ok(
         acknowledged.size >= 100,
         `only ${acknowledged.size} payments acknowledged before the kill:\n${service.output()}`,
       );
       await stopService(service, 'SIGKILL');
-      await senders;
+      await senders.done;
 
       service = await startService(env);
       for (const [reference, erpRefId] of acknowledged) {
         const stored = await call(service.url, 'GET', `/admin/v1/payments/${erpRefId}`);
         assert.equal(stored.status, 200, `${reference} (${erpRefId}) was acknowledged but is gone`);
         assert.equal(stored.body.transactionReference, reference);
-        const again = await call(
-          service.url,
-          'POST',
-          '/bank/v1/payments',
-          { transactionReference: reference, paymentType: 'RTGS', customerRef: '9200001', amount: '10.00' },
-          token,
-        );
+        const again = await notifyPayment(service.url, token, '9200001', reference);
         assert.equal(again.status, 200);
         assert.equal(again.body.erpRefId, erpRefId);
       }

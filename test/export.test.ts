@@ -3,18 +3,18 @@ import { after, before, describe, it } from 'node:test';
 import { recordStatement } from '../src/payments/record-statement.js';
 import { admin, bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
 import { databaseKinds, NEEDS_POSTGRES } from './support/databases.js';
+import { exportRecords } from './support/money-desk.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
 type Bank = Awaited<ReturnType<typeof bankWithToken>>;
 
+/** The fields of an exported payment, in the order of the CSV columns and of each NDJSON record's keys. */
+const FIELDS =
+  'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId,paymentId,payerName,narration,source';
+
 async function exportSince(t: TestApp, query: Record<string, string> = {}) {
-  const response = await admin(t.app, 'GET', `/payments/export?${new URLSearchParams({ format: 'ndjson', ...query })}`);
-  assert.equal(response.statusCode, 200, response.body);
-  const records = response.body
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
-  return { records, cursor: response.headers['next-cursor'] as string, response };
+  const { records, nextCursor } = await exportRecords(t.app, query);
+  return { records, cursor: nextCursor as string };
 }
 
 async function acceptedPayment(t: TestApp, bank: Bank, member: string, overrides: Record<string, unknown> = {}) {
@@ -41,10 +41,7 @@ for (const kind of databaseKinds()) {
       assert.equal(response.statusCode, 200);
       assert.match(response.headers['content-type'] as string, /^text\/csv/);
       const lines = response.body.split('\r\n');
-      assert.equal(
-        lines[0],
-        'erpRefId,transactionReference,paymentType,customerRef,memberName,amount,currency,transactionDate,receivedAt,clientId,paymentId,payerName,narration,source',
-      );
+      assert.equal(lines[0], FIELDS);
       const row = lines.find((line) => line.startsWith(erpRefId));
       assert.ok(row, response.body);
       const at = t.clock.now().toISOString();
@@ -69,22 +66,7 @@ for (const kind of databaseKinds()) {
         second.records.map((record) => record.erpRefId),
         [a, b],
       );
-      assert.deepEqual(Object.keys(second.records[0]), [
-        'erpRefId',
-        'transactionReference',
-        'paymentType',
-        'customerRef',
-        'memberName',
-        'amount',
-        'currency',
-        'transactionDate',
-        'receivedAt',
-        'clientId',
-        'paymentId',
-        'payerName',
-        'narration',
-        'source',
-      ]);
+      assert.deepEqual(Object.keys(second.records[0]), FIELDS.split(','));
       const third = await exportSince(t, { since: second.cursor });
       assert.deepEqual(third.records, []);
       assert.equal(third.cursor, second.cursor, 'nothing new, so the cursor stays');

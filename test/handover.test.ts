@@ -6,6 +6,7 @@ import { admin, basic, createBank, issueAndReveal, requestToken } from './suppor
 import { HOUR, MINUTE, SECOND } from './support/clock.js';
 import { databaseKinds } from './support/databases.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
+import { assertTokenRefused } from './support/token.js';
 
 const SECRET_ALPHABET = /^[A-Za-z0-9\-._~]+$/;
 
@@ -409,9 +410,7 @@ for (const kind of databaseKinds()) {
           204,
         );
 
-        const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
-        assert.equal(refused.statusCode, 401, refused.body);
-        assert.equal(json(refused).error, 'invalid_client');
+        await assertTokenRefused(t.app, bank.clientId, bank.clientSecret);
 
         const call = await t.app.inject({
           method: 'POST',

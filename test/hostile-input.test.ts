@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { admin, bankCall, bankWithToken, paymentBody, putMember } from './support/bank.js';
+import { admin, bankCall, bankWithToken, paymentBody, putMember, requestToken } from './support/bank.js';
 import { databaseKinds } from './support/databases.js';
 import { json, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -63,16 +63,7 @@ for (const kind of databaseKinds()) {
     it('answers the same 401 for a client_id the database could not store', async () => {
       const expected = { error: 'invalid_client', error_description: 'Client authentication failed' };
       for (const clientId of ['bad\u0000id', 'x'.repeat(3000)]) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/oauth/v1/token',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
-            grant_type: 'client_credentials',
-            client_id: clientId,
-            client_secret: 's',
-          }).toString(),
-        });
+        const response = await requestToken(t.app, clientId, 's');
         assert.equal(response.statusCode, 401);
         assert.deepEqual(json(response), expected);
       }

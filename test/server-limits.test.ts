@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SERVER_LIMITS } from '../src/http/server-limits.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startServedApp, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Opens a raw connection, writes `head`, and resolves with what the server sent when it closed the connection. */
 function stall(port: number, head: string): { socket: Socket; closed: Promise<{ after: number; received: string }> } {
@@ -48,9 +47,7 @@ describe('server timeouts and the connection cap', () => {
       bodyTime: { quick: 800, standard: 800, upload: 800 },
     };
     before(async () => {
-      t = await startTestApp('pglite', { serverLimits: limits });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (t.app.server.address() as AddressInfo).port;
+      ({ t, port } = await startServedApp({ serverLimits: limits }));
     });
     after(() => t.close());
 

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { assertAdminError, ISO_DATE_TIME, listOf } from '../support/admin.js';
-import { admin, createBank } from '../support/bank.js';
+import { admin, createBank, requestToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // The admin API: bank clients and their secrets.
 
 for (const kind of databaseKinds()) {
   describe(`admin API (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('clients', () => {
       it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled, statementAccounts} with a URL-safe clientId', async () => {
@@ -98,16 +96,7 @@ for (const kind of databaseKinds()) {
         assert.equal(unknownClient.statusCode, 404, unknownClient.body);
         const crossed = await admin(t.app, 'DELETE', `/clients/${other.clientId}/secrets/${bank.secretId}`);
         assert.equal(crossed.statusCode, 404, crossed.body);
-        const token = await t.app.inject({
-          method: 'POST',
-          url: '/oauth/v1/token',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
-            grant_type: 'client_credentials',
-            client_id: bank.clientId,
-            client_secret: bank.clientSecret,
-          }).toString(),
-        });
+        const token = await requestToken(t.app, bank.clientId, bank.clientSecret);
         assert.equal(token.statusCode, 200, 'a DELETE through another client revoked the secret');
       });
     });

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { assertAdminError } from '../support/admin.js';
 import { admin, putMember } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // The admin API: members, created, updated and read by Member Number.
 
 for (const kind of databaseKinds()) {
   describe(`admin API (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('members', () => {
       it('creates a member with PUT: 201 with the member', async () => {

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // The health routes and the OpenAPI document, served without a token.
 
 for (const kind of databaseKinds()) {
   describe(`admin API (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('operations and documentation', () => {
       it('answers 200 to GET /healthz and GET /readyz without a token', async () => {

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { assertAdminError, ISO_DATE_TIME } from '../support/admin.js';
 import { admin, bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
 import { MINUTE } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // The admin API: the payment list, its filters and pages, and one payment by its receipt.
 
 for (const kind of databaseKinds()) {
   describe(`admin API (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('payments', () => {
       let bank: { clientId: string; token: string };

@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { bankWithToken, paymentBody } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
 import { newReference, payableMember } from '../support/money-desk.js';
 import { assertAccepted, pay, receipt } from '../support/payments.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // POST /bank/v1/payments: what an accepted payment answers and what is stored of it.
 
 for (const kind of databaseKinds()) {
   describe(`payment notifications (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('acceptance', () => {
       it('accepts a payment for a member validated by the same client: 200 with exactly resultCode 0, message, erpRefId and transactionReference', async () => {

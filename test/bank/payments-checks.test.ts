@@ -1,38 +1,34 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
 import { HOUR, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { newMemberNumber, payableMember } from '../support/money-desk.js';
+import { newMemberNumber, payableMember, unvalidatedMember } from '../support/money-desk.js';
 import {
   assertAccepted,
   assertAnswer,
-  assertHeld,
   assertInvalid,
-  CUSTOMER_NOT_FOUND,
+  assertPaymentHeld,
   duplicateOf,
   listPayments,
   pay,
+  payValidatedMember,
   receipt,
   renewToken,
 } from '../support/payments.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 // POST /bank/v1/payments: the order of the checks (input, duplicate, member, validation), and the
 // bearer token a notification needs.
 
 for (const kind of databaseKinds()) {
   describe(`payment notifications (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('order of checks: input, duplicate, member, validation', () => {
       it('checks input before the reference: invalid re-send of an accepted reference is 400, not 200 or 409, and the original stays', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { body, erpRefId } = await payValidatedMember(t.app, bank);
         const before = await receipt(t.app, erpRefId);
         assertInvalid(await pay(t.app, bank, { ...body, amount: '0' }), 'amount');
         assertInvalid(await pay(t.app, bank, { ...body, amount: '1500.505' }), 'amount');
@@ -44,9 +40,7 @@ for (const kind of databaseKinds()) {
 
       it('checks the reference before the member: after suspension a changed re-send is 409 (not 404), the same one 200', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { member, body, erpRefId } = await payValidatedMember(t.app, bank);
         t.clock.advance(SECOND);
         await putMember(t.app, member, 'Amina Otieno', 'suspended');
         assertAnswer(await pay(t.app, bank, { ...body, amount: '1.00' }), 409, duplicateOf(erpRefId));
@@ -56,9 +50,7 @@ for (const kind of databaseKinds()) {
 
       it('checks the reference before validation: once the validation has expired a changed re-send is 409 (not 422), the same one 200', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { body, erpRefId } = await payValidatedMember(t.app, bank);
         t.clock.advance(25 * HOUR);
         await renewToken(t.app, bank);
         assertAnswer(await pay(t.app, bank, { ...body, paymentType: 'CHEQUE' }), 409, duplicateOf(erpRefId));
@@ -67,18 +59,15 @@ for (const kind of databaseKinds()) {
 
       it('checks the member before validation: a suspended member never validated is 404 (customer_not_payable), not 422', async () => {
         const bank = await bankWithToken(t.app);
-        const member = newMemberNumber();
-        await putMember(t.app, member, 'Amina Otieno', 'suspended');
+        const member = await unvalidatedMember(t.app, { status: 'suspended' });
         const body = paymentBody(member);
-        assertAnswer(await pay(t.app, bank, body), 404, CUSTOMER_NOT_FOUND);
-        await assertHeld(t.app, bank, body.transactionReference, 'customer_not_payable');
+        await assertPaymentHeld(t.app, bank, body, 'customer_not_payable');
       });
 
       it('checks the member before validation: an unknown member never validated is 404, not 422', async () => {
         const bank = await bankWithToken(t.app);
         const body = paymentBody(newMemberNumber());
-        assertAnswer(await pay(t.app, bank, body), 404, CUSTOMER_NOT_FOUND);
-        await assertHeld(t.app, bank, body.transactionReference, 'customer_not_payable');
+        await assertPaymentHeld(t.app, bank, body, 'customer_not_payable');
       });
     });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { bankWithToken, paymentBody, putMember } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
@@ -13,26 +13,23 @@ import {
   listPayments,
   NOT_VALIDATED,
   pay,
+  payValidatedMember,
   receipt,
   stored,
   validate,
 } from '../support/payments.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 // POST /bank/v1/payments: re-sent notifications and references used twice, one at a time and at once.
 
 for (const kind of databaseKinds()) {
   describe(`payment notifications (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     describe('re-sent and duplicate references', () => {
       it('answers a re-send with the same details with 200 and the same receipt, leaving one record', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { member, body, erpRefId } = await payValidatedMember(t.app, bank);
         const before = await stored(t.app, erpRefId);
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);
@@ -63,9 +60,7 @@ for (const kind of databaseKinds()) {
 
       it('trims transactionReference and customerRef before comparing: surrounding spaces make the same payment', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { member, body, erpRefId } = await payValidatedMember(t.app, bank);
         const spaced = {
           ...body,
           transactionReference: `  ${body.transactionReference}\t `,
@@ -127,9 +122,7 @@ for (const kind of databaseKinds()) {
 
       it('keeps an accepted payment final: after the member is suspended, a re-send still gets 200 and the same receipt', async () => {
         const bank = await bankWithToken(t.app);
-        const member = await payableMember(t.app, bank);
-        const body = paymentBody(member);
-        const erpRefId = assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+        const { member, body, erpRefId } = await payValidatedMember(t.app, bank);
         t.clock.advance(SECOND);
         await putMember(t.app, member, 'Amina Otieno', 'suspended');
         assert.equal(assertAccepted(await pay(t.app, bank, body), body.transactionReference), erpRefId);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { bankCall, basic, createBank, issueAndReveal, requestToken, tokenFor } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 import {
   assertNoStore,
+  assertTokenRefused,
   credentialsForm,
   form,
   GRANT,
@@ -22,9 +23,7 @@ import {
 for (const kind of databaseKinds()) {
   describe(`token endpoint (${kind})`, () => {
     describe('with the default configuration', () => {
-      let t: TestApp;
-      before(async () => (t = await startTestApp(kind)));
-      after(() => t.close());
+      const t = useTestApp(kind);
 
       describe('401 invalid_client', () => {
         it('gives one byte-identical answer for every credential problem', async () => {
@@ -120,9 +119,7 @@ for (const kind of databaseKinds()) {
           const earlier = await tokenFor(t.app, bank.clientId, bank.clientSecret);
           await revoke(t.app, bank.clientId, bank.secretId);
 
-          const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
-          assert.equal(refused.statusCode, 401, refused.body);
-          assert.equal(json(refused).error, 'invalid_client');
+          await assertTokenRefused(t.app, bank.clientId, bank.clientSecret);
 
           const validated = await bankCall(t.app, earlier, 'validate', { customerRef });
           assert.equal(validated.statusCode, 200, validated.body);

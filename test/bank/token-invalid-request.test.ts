@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { basic, createBank } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 import {
   assertInvalidRequest,
   assertNoStore,
+  assertUnsupportedGrant,
   credentialsForm,
   form,
   GRANT,
@@ -19,9 +20,7 @@ import {
 for (const kind of databaseKinds()) {
   describe(`token endpoint (${kind})`, () => {
     describe('with the default configuration', () => {
-      let t: TestApp;
-      before(async () => (t = await startTestApp(kind)));
-      after(() => t.close());
+      const t = useTestApp(kind);
 
       describe('400 invalid_request', () => {
         let bank: { clientId: string; clientSecret: string };
@@ -125,8 +124,7 @@ for (const kind of databaseKinds()) {
             const response = await postToken(t.app, {
               payload: form({ grant_type: grantType, client_id: bank.clientId, client_secret: bank.clientSecret }),
             });
-            assert.equal(response.statusCode, 400, response.body);
-            assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
+            assertUnsupportedGrant(response);
             assertNoStore(response);
           });
         }
@@ -168,8 +166,7 @@ for (const kind of databaseKinds()) {
           const response = await postToken(t.app, {
             payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'wrong' }),
           });
-          assert.equal(response.statusCode, 400, response.body);
-          assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
+          assertUnsupportedGrant(response);
         });
 
         it('answers unsupported_grant_type before invalid_client: a foreign grant with a malformed Basic header', async () => {
@@ -177,8 +174,7 @@ for (const kind of databaseKinds()) {
             authorization: 'Basic !!!',
             payload: form({ grant_type: 'password' }),
           });
-          assert.equal(response.statusCode, 400, response.body);
-          assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
+          assertUnsupportedGrant(response);
         });
 
         it('answers invalid_request before invalid_client: no grant_type and an unknown client', async () => {

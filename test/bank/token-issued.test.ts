@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { bankCall, basic, createBank, requestToken, tokenFor } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 import {
   assertNoStore,
   BODY_LIMIT,
@@ -22,9 +22,7 @@ import {
 for (const kind of databaseKinds()) {
   describe(`token endpoint (${kind})`, () => {
     describe('with the default configuration', () => {
-      let t: TestApp;
-      before(async () => (t = await startTestApp(kind)));
-      after(() => t.close());
+      const t = useTestApp(kind);
 
       describe('success', () => {
         it('answers exactly {access_token, token_type: "Bearer", expires_in: 3600}, with no refresh token', async () => {

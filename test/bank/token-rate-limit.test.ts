@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { basic, createBank, requestToken } from '../support/bank.js';
 import { SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useRestartableApp, useTestApp } from '../support/test-app.js';
 import {
-  assertNoStore,
+  assertNextRateLimited,
   assertRateLimited,
+  assertTooLarge,
   BODY_LIMIT,
   chunked,
   encodeEveryChar,
@@ -18,6 +16,8 @@ import {
   GRANT,
   paddedForm,
   postToken,
+  requestTokens,
+  sendOversized,
   times,
   unknownClientId,
 } from '../support/token.js';
@@ -27,47 +27,31 @@ import {
 for (const kind of databaseKinds()) {
   describe(`token endpoint (${kind})`, () => {
     describe('with the default configuration', () => {
-      let t: TestApp;
-      before(async () => (t = await startTestApp(kind)));
-      after(() => t.close());
+      const t = useTestApp(kind);
 
       describe('429 rate limit: 30 requests per client ID in 60 s', () => {
         it('answers the 31st request within 60 s with 429, an empty body and Retry-After', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-            200,
-          );
-          const response = await requestToken(t.app, bank.clientId, bank.clientSecret);
-          assertRateLimited(response);
-          assertNoStore(response);
+          await requestTokens(t.app, 30, bank.clientId, bank.clientSecret, 200);
+          await assertNextRateLimited(t.app, bank.clientId, bank.clientSecret);
         });
 
         it('counts requests that failed', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
-            401,
-          );
+          await requestTokens(t.app, 30, bank.clientId, 'wrong', 401);
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
         it('counts requests for a client ID that does not exist', async () => {
           const clientId = unknownClientId();
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, clientId, 'wrong')),
-            401,
-          );
+          await requestTokens(t.app, 30, clientId, 'wrong', 401);
           assertRateLimited(await requestToken(t.app, clientId, 'wrong'));
         });
 
         it('does not let one client ID use up the allowance of another', async () => {
           const flooded = await createBank(t.app, 'Flooded Bank');
           const other = await createBank(t.app, 'Other Bank');
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, flooded.clientId, 'wrong')),
-            401,
-          );
+          await requestTokens(t.app, 30, flooded.clientId, 'wrong', 401);
           assertRateLimited(await requestToken(t.app, flooded.clientId, flooded.clientSecret));
           const response = await requestToken(t.app, other.clientId, other.clientSecret);
           assert.equal(response.statusCode, 200, response.body);
@@ -75,11 +59,7 @@ for (const kind of databaseKinds()) {
 
         it('does not count 413 answers', async () => {
           const bank = await createBank(t.app);
-          const oversized = paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1);
-          await expectStatuses(
-            times(31, () => () => postToken(t.app, { payload: oversized })),
-            413,
-          );
+          const oversized = await sendOversized(t.app, 31, bank.clientId, bank.clientSecret);
           await expectStatuses(
             times(3, () => () => postToken(t.app, { payload: chunked(oversized) })),
             413,
@@ -90,23 +70,16 @@ for (const kind of databaseKinds()) {
 
         it('answers 413 before 429 for an oversized body naming a limited client ID', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
-            401,
-          );
+          await requestTokens(t.app, 30, bank.clientId, 'wrong', 401);
           const response = await postToken(t.app, {
             payload: paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1),
           });
-          assert.equal(response.statusCode, 413, response.body);
-          assert.equal(response.body, '');
+          assertTooLarge(response);
         });
 
         it('answers 429 before 400 and 401 for a limited client ID', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, 'wrong')),
-            401,
-          );
+          await requestTokens(t.app, 30, bank.clientId, 'wrong', 401);
           assertRateLimited(
             await postToken(t.app, {
               payload: form({ grant_type: 'password', client_id: bank.clientId, client_secret: 'x' }),
@@ -158,10 +131,7 @@ for (const kind of databaseKinds()) {
 
         it('opens again once the requests have left the 60 s window', async () => {
           const bank = await createBank(t.app);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-            200,
-          );
+          await requestTokens(t.app, 30, bank.clientId, bank.clientSecret, 200);
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
           t.clock.advance(59 * SECOND);
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
@@ -174,19 +144,13 @@ for (const kind of databaseKinds()) {
         it('counts requests made late in a second for a full 60 s', async () => {
           const bank = await createBank(t.app);
           t.clock.advance(900);
-          await expectStatuses(
-            times(30, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-            200,
-          );
+          await requestTokens(t.app, 30, bank.clientId, bank.clientSecret, 200);
           t.clock.advance(59 * SECOND + 600);
           const refused = await requestToken(t.app, bank.clientId, bank.clientSecret);
           assertRateLimited(refused);
           t.clock.advance(SECOND);
           // The first 30 are now 60.6 s old; the refused one from 1 s ago still counts.
-          await expectStatuses(
-            times(29, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-            200,
-          );
+          await requestTokens(t.app, 29, bank.clientId, bank.clientSecret, 200);
           assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
         });
 
@@ -205,24 +169,12 @@ for (const kind of databaseKinds()) {
     });
 
     describe('with BIS_TOKEN_RATE_LIMIT=3', () => {
-      let t: TestApp;
       // On disk for PGlite, so that a second instance can open the same data.
-      let dataDir: string | undefined;
-      before(async () => {
-        dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'bis-token-test-')) : undefined;
-        t = await startTestApp(kind, { config: { tokenRateLimit: 3 }, ...(dataDir ? { dataDir } : {}) });
-      });
-      after(async () => {
-        await t.close();
-        if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      });
+      const t = useRestartableApp(kind, { config: { tokenRateLimit: 3 } });
 
       it('honours the configured limit: the 4th request within 60 s gets 429', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(
-          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-          200,
-        );
+        await requestTokens(t.app, 3, bank.clientId, bank.clientSecret, 200);
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
 
@@ -266,6 +218,12 @@ for (const kind of databaseKinds()) {
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
 
+      it('does not count 413 answers', async () => {
+        const bank = await createBank(t.app);
+        await sendOversized(t.app, 5, bank.clientId, bank.clientSecret);
+        await requestTokens(t.app, 3, bank.clientId, bank.clientSecret, 200);
+      });
+
       it('reads the client ID from Basic as the part before the first colon', async () => {
         const bank = await createBank(t.app);
         const colons = () =>
@@ -299,39 +257,18 @@ for (const kind of databaseKinds()) {
         assert.equal(response.statusCode, 200, response.body);
       });
 
-      it('does not count 413 answers', async () => {
-        const bank = await createBank(t.app);
-        const oversized = paddedForm(bank.clientId, bank.clientSecret, BODY_LIMIT + 1);
-        await expectStatuses(
-          times(5, () => () => postToken(t.app, { payload: oversized })),
-          413,
-        );
-        await expectStatuses(
-          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-          200,
-        );
-      });
-
       it('marks a 429 answer Cache-Control: no-store and Pragma: no-cache', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(
-          times(3, () => () => requestToken(t.app, bank.clientId, 'wrong')),
-          401,
-        );
-        const response = await requestToken(t.app, bank.clientId, bank.clientSecret);
-        assertRateLimited(response);
-        assertNoStore(response);
+        await requestTokens(t.app, 3, bank.clientId, 'wrong', 401);
+        await assertNextRateLimited(t.app, bank.clientId, bank.clientSecret);
       });
 
       // It replaces the app under test with a new instance on the same data and settings, which
       // serves the tests after it just as well: its place in the file does not matter.
       it('keeps the count with the data, so another instance on the same database still refuses', async () => {
         const bank = await createBank(t.app);
-        await expectStatuses(
-          times(3, () => () => requestToken(t.app, bank.clientId, bank.clientSecret)),
-          200,
-        );
-        t = await t.restart();
+        await requestTokens(t.app, 3, bank.clientId, bank.clientSecret, 200);
+        await t.restart();
         assertRateLimited(await requestToken(t.app, bank.clientId, bank.clientSecret));
       });
     });

@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { admin } from '../support/bank.js';
-import { cliFor, rowsOf, startCliService, succeeded } from '../support/cli.js';
+import { rowsOf, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
-import type { TestApp } from '../support/test-app.js';
 
 // bis against a running service: bis audit and its filters.
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let t: TestApp;
-    let url: string;
-    let close: () => Promise<void>;
-    const { cli, cliJson } = cliFor(() => url);
-
-    before(async () => {
-      ({ t, url, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { t, cli, cliJson } = useCliService(kind);
 
     describe('audit', () => {
       // Admin actions of its own, so that the trail has more than one page of one.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { bis, cliFor, exitedWith, startCliService, succeeded } from '../support/cli.js';
+import { describe, it } from 'node:test';
+import { bis, exitedWith, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
 import { ADMIN_TOKEN } from '../support/test-app.js';
 
@@ -8,18 +8,14 @@ import { ADMIN_TOKEN } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let url: string;
-    let close: () => Promise<void>;
-    const { cli, cliJson } = cliFor(() => url);
-
-    before(async () => {
-      ({ url, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { url, cli, cliJson } = useCliService(kind);
 
     describe('the admin token', () => {
       it('exits 4 when the service refuses the token, and says what to set', async () => {
-        const result = await bis(['clients', 'list'], { BIS_URL: url, BIS_ADMIN_TOKEN: 'not-the-admin-token-at-all' });
+        const result = await bis(['clients', 'list'], {
+          BIS_URL: url(),
+          BIS_ADMIN_TOKEN: 'not-the-admin-token-at-all',
+        });
         exitedWith(result, 4);
         assert.match(
           result.stderr,
@@ -28,7 +24,7 @@ for (const kind of databaseKinds()) {
       });
 
       it('takes --url and --token over the environment', async () => {
-        const result = await bis(['--url', url, '--token', ADMIN_TOKEN, 'clients', 'list'], {
+        const result = await bis(['--url', url(), '--token', ADMIN_TOKEN, 'clients', 'list'], {
           BIS_URL: 'http://127.0.0.1:1',
           BIS_ADMIN_TOKEN: 'wrong-token-wrong-token',
         });

@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { cliFor, exitedWith, run, startCliService, succeeded } from '../support/cli.js';
+import { describe, it } from 'node:test';
+import { exitedWith, run, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
 
 // bis against a running service: bis demo seeds a bank and members and prints a walk-through.
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let url: string;
-    let close: () => Promise<void>;
-    const { cli, cliJson } = cliFor(() => url);
-
-    before(async () => {
-      ({ url, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { url, cli, cliJson } = useCliService(kind);
 
     describe('demo', () => {
       it('seeds a demo bank and members and prints a walk-through that works when pasted', async () => {
@@ -23,7 +16,7 @@ for (const kind of databaseKinds()) {
         assert.match(demo.stdout, /^Demo Bank is ready on http:\/\/127\.0\.0\.1:\d+:\n/);
         assert.match(demo.stdout, /members\s+1234567 Jane Wanjiru \(active\), 7654321 Peter Otieno \(suspended\)/);
         const script = demo.stdout.slice(demo.stdout.indexOf('\nBIS_URL=') + 1);
-        assert.match(script, new RegExp(`^BIS_URL=${url.replace(/[.]/g, '\\.')}\\n`));
+        assert.match(script, new RegExp(`^BIS_URL=${url().replace(/[.]/g, '\\.')}\\n`));
         assert.match(
           script,
           /curl -s -u "\$CLIENT_ID:\$CLIENT_SECRET" -d grant_type=client_credentials "\$BIS_URL\/oauth\/v1\/token"/,
@@ -50,7 +43,7 @@ for (const kind of databaseKinds()) {
 
       it('runs again on the same service, and --json gives the credentials for scripts', async () => {
         const demo = await cliJson('demo');
-        assert.equal(demo.baseUrl, url);
+        assert.equal(demo.baseUrl, url());
         assert.match(demo.client_id, /\S/);
         assert.match(demo.client_secret, /^[A-Za-z0-9._~-]{20,}$/);
         assert.deepEqual(

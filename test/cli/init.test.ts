@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { writeSetupCode } from '../../src/setup-code-file.js';
-import { bis, exitedWith, listen, startCliService, succeeded } from '../support/cli.js';
+import { bis, exitedWith, listen, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
 import { startTestApp } from '../support/test-app.js';
 
@@ -12,18 +12,12 @@ import { startTestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let url: string;
-    let close: () => Promise<void>;
-
-    before(async () => {
-      ({ url, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { url } = useCliService(kind);
 
     describe('init', () => {
       it('says an admin exists already when the service has one', async () => {
         const result = await bis(['init', '--code', 'ABCD-EFGH-JKLM', '--email', 'a@sacco.example', '--name', 'A'], {
-          BIS_URL: url,
+          BIS_URL: url(),
         });
         exitedWith(result, 1);
         assert.match(result.stderr, /the setup code is wrong or expired|an admin exists already/);

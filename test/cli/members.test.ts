@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { cliFor, exitedWith, startCliService, succeeded } from '../support/cli.js';
+import { describe, it } from 'node:test';
+import { exitedWith, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
 
 // bis against a running service: the members commands, and members import of CSV and JSON files.
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let url: string;
-    let dir: string;
-    let close: () => Promise<void>;
-    const { cli, cliJson } = cliFor(() => url);
-
-    before(async () => {
-      ({ url, dir, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { dir, cli, cliJson } = useCliService(kind);
 
     describe('members', () => {
       it('members add creates an active member by default, then updates it', async () => {
@@ -75,7 +67,7 @@ for (const kind of databaseKinds()) {
     });
 
     describe('members import', () => {
-      const file = (name: string) => join(dir, name);
+      const file = (name: string) => join(dir(), name);
 
       it('imports a CSV file (quoted fields, CRLF, BOM) and reports what it created', async () => {
         await writeFile(

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { bankWithToken } from '../support/bank.js';
-import { type Run, bis as runBis } from '../support/cli.js';
+import { type Run, bis as runBis, useCliService } from '../support/cli.js';
 import {
   acceptedPayment,
   type Bank,
@@ -15,18 +13,16 @@ import {
   newReference,
   payableMember,
 } from '../support/money-desk.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN } from '../support/test-app.js';
 
 const DAY = '2026-11-21';
 
 /** The finance officer's day through bis, against a service on PGlite, every table within 100 columns. */
 describe("bis for the finance officer's day", () => {
-  let t: TestApp;
-  let url: string;
-  let dir: string;
+  const { t, url, dir } = useCliService('pglite');
   let bank: Bank;
 
-  const bis = (...args: string[]): Promise<Run> => runBis(args, { BIS_URL: url, BIS_ADMIN_TOKEN: ADMIN_TOKEN });
+  const bis = (...args: string[]): Promise<Run> => runBis(args, { BIS_URL: url(), BIS_ADMIN_TOKEN: ADMIN_TOKEN });
 
   const succeeded = (run: Run, what: string) => {
     assert.equal(run.code, 0, `${what}: exit ${run.code}\n${run.stdout}\n${run.stderr}`);
@@ -35,15 +31,7 @@ describe("bis for the finance officer's day", () => {
   };
 
   before(async () => {
-    t = await startTestApp('pglite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'bis-desk-'));
     bank = await bankWithToken(t.app, 'Harambee Bank');
-  });
-  after(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('reconciles a statement, records the line never notified, clears a held payment, exports by feed', async () => {
@@ -51,7 +39,7 @@ describe("bis for the finance officer's day", () => {
     const held = await heldPayment(t.app, bank, { amount: '60.00' });
     const member = await payableMember(t.app, bank, 'Wanjiku Kamau');
     const lost = newReference('LOST');
-    const statement = join(dir, 'harambee.sta');
+    const statement = join(dir(), 'harambee.sta');
     const reference = (body: Record<string, unknown>) => String(body.transactionReference);
     writeFileSync(
       statement,
@@ -65,7 +53,7 @@ describe("bis for the finance officer's day", () => {
       ),
     );
 
-    const out = join(dir, 'report.csv');
+    const out = join(dir(), 'report.csv');
     const summary = succeeded(await bis('reconcile', statement, '--client', bank.clientId, '--out', out), 'reconcile');
     assert.match(summary, /Harambee Bank, mt940 statement/);
     assert.match(summary, /matched: notified, same amount\s+1\s+1,500\.50/);
@@ -101,7 +89,7 @@ describe("bis for the finance officer's day", () => {
     assert.match(shown, /allocated/);
     assert.match(shown, /member confirmed/);
 
-    const erp = join(dir, 'erp.csv');
+    const erp = join(dir(), 'erp.csv');
     succeeded(await bis('payments', 'export', '--feed', 'erp', '--out', erp), 'export');
     const rows = readFileSync(erp, 'utf8').trimEnd().split('\r\n');
     assert.equal(rows.length, 1 + 3, 'the accepted payment, the recorded line and the allocated one');
@@ -113,7 +101,7 @@ describe("bis for the finance officer's day", () => {
   });
 
   it('saves and shows a bank’s CSV statement mapping from a JSON file', async () => {
-    const file = join(dir, 'mapping.json');
+    const file = join(dir(), 'mapping.json');
     writeFileSync(file, JSON.stringify(CSV_MAPPING));
     const saved = JSON.parse(succeeded(await bis('clients', 'statement-mapping', bank.clientId, file), 'save'));
     assert.equal(saved.reference, CSV_MAPPING.reference);

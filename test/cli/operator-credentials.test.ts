@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { cliFor, startCliService, succeeded } from '../support/cli.js';
-import { addOperator, apiToken, asPage, signIn, totpCode } from '../support/operators.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { describe, it } from 'node:test';
+import { succeeded, useCliService } from '../support/cli.js';
+import { addOperator, apiToken, signIn, turnOnTwoFactor } from '../support/operators.js';
 
 // bis against a running service: an admin's hold on another operator's tokens and two-factor sign-in.
 // The database makes no difference here.
 describe('bis operators tokens, revoke-token and reset-2fa', () => {
-  let t: TestApp;
-  let url: string;
-  let close: () => Promise<void>;
-  const { cli, cliJson } = cliFor(() => url);
-
-  before(async () => {
-    ({ t, url, close } = await startCliService('pglite'));
-  });
-  after(() => close());
+  const { t, cli, cliJson } = useCliService('pglite');
 
   it("lists an operator's tokens without the tokens, revokes one, and turns their two-factor sign-in off", async () => {
     const operator = await addOperator(t.app, 'finance');
@@ -29,13 +20,7 @@ describe('bis operators tokens, revoke-token and reset-2fa', () => {
     const after = await cliJson('operators', 'tokens', operator.operatorId);
     assert.notEqual(after.items[0].revokedAt, null);
 
-    const started = await t.app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(session) });
-    await t.app.inject({
-      method: 'POST',
-      url: '/admin/v1/operators/me/2fa/confirm',
-      headers: asPage(session),
-      payload: { code: totpCode(json(started).key, t.clock.now()), password: operator.password },
-    });
+    await turnOnTwoFactor(t.app, session, operator.password, () => t.clock.now());
     const reset = await cli('operators', 'reset-2fa', operator.operatorId);
     succeeded(reset);
     assert.match(reset.stdout, /Two-factor sign-in is off/);

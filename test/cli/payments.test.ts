@@ -2,26 +2,17 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
-import { cliFor, exitedWith, rowsOf, startCliService, succeeded } from '../support/cli.js';
+import { exitedWith, rowsOf, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
-import { json, type TestApp } from '../support/test-app.js';
+import { json } from '../support/test-app.js';
 
 // bis against a running service: payments list, and payments export with its cursors.
 
 for (const kind of databaseKinds()) {
   describe(`bis against a running service (${kind})`, () => {
-    let t: TestApp;
-    let url: string;
-    let dir: string;
-    let close: () => Promise<void>;
-    const { cli, cliJson } = cliFor(() => url);
-
-    before(async () => {
-      ({ t, url, dir, close } = await startCliService(kind));
-    });
-    after(() => close());
+    const { t, dir, cli, cliJson } = useCliService(kind);
 
     describe('payments', () => {
       let accepted: string[];
@@ -152,7 +143,7 @@ for (const kind of databaseKinds()) {
         const paid = await bankCall(t.app, bank.token, 'payments', paymentBody('5100001', { amount: '99.99' }));
         const erpRefId = json(paid).erpRefId as string;
 
-        const out = join(dir, 'erp.ndjson');
+        const out = join(dir(), 'erp.ndjson');
         const second = await cli('payments', 'export', '--since', cursor, '--format', 'json', '--out', out);
         succeeded(second);
         assert.equal(second.stdout, '');
@@ -178,7 +169,7 @@ for (const kind of databaseKinds()) {
       });
 
       it('payments export refuses a cursor it did not give out, with exit 1 and no cursor', async () => {
-        const out = join(dir, 'refused.csv');
+        const out = join(dir(), 'refused.csv');
         const result = await cli('payments', 'export', '--since', 'not-a-cursor', '--out', out);
         exitedWith(result, 1);
         assert.match(result.stderr, /since: is not a cursor this service gave out \(400 invalid_input\)/);

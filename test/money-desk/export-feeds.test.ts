@@ -1,32 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { admin, bankWithToken, putMember } from '../support/bank.js';
+import { describe, it } from 'node:test';
+import { admin } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
-  type Bank,
   exportRecords,
   exportRecordsHolding,
   heldPayment,
-  newMemberNumber,
   newReference,
   reconcile,
   statementOf,
+  useBankAndMember,
 } from '../support/money-desk.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`named ERP feeds (${kind})`, () => {
-    let t: TestApp;
-    let bank: Bank;
-    let member: string;
-    before(async () => {
-      t = await startTestApp(kind);
-      bank = await bankWithToken(t.app, 'Co-op Bank');
-      member = newMemberNumber();
-      await putMember(t.app, member, 'John Kamau');
-    });
-    after(() => t.close());
+    const { t, scene } = useBankAndMember(kind, 'Co-op Bank', 'John Kamau');
 
     /** One export of the feed, then the feed moved as the CLI does once the file is written. */
     async function feedExport(name: string) {
@@ -41,6 +31,7 @@ for (const kind of databaseKinds()) {
     }
 
     it('every accepted payment, however it was accepted, is in exactly one export of a feed', async () => {
+      const { bank, member } = scene();
       const expected = new Set<string>();
       const seen: string[] = [];
       const add = (erpRefId: string) => expected.add(erpRefId);
@@ -81,6 +72,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('the export carries paymentId, payerName, narration and source', async () => {
+      const { bank } = scene();
       const payment = await acceptedPayment(t.app, bank, { payerName: 'JOHN KAMAU', narration: 'Shares Nov' });
       const { records } = await exportRecordsHolding(t.app, (r) => r.erpRefId === payment.erpRefId);
       const record = records.find((r) => r.erpRefId === payment.erpRefId);
@@ -96,6 +88,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('a feed moves only from where its export began: a second export begun meanwhile gets 409', async () => {
+      const { bank } = scene();
       await acceptedPayment(t.app, bank);
       const first = await exportRecords(t.app, { feed: 'race' });
       const second = await exportRecords(t.app, { feed: 'race' });

@@ -1,33 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin, bankWithToken } from '../support/bank.js';
-import { type Run, bis as runBis } from '../support/cli.js';
+import { type Run, bis as runBis, useCliService } from '../support/cli.js';
 import { acceptedPayment, mt940 } from '../support/money-desk.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN } from '../support/test-app.js';
 
 const DAY = '2026-11-22';
 
 /** bis reconcile names a file's accounts, says which are not the bank's, and passes the days given. */
 describe('bis reconcile with several accounts and given days', () => {
-  let t: TestApp;
-  let url: string;
-  let dir: string;
-  const bis = (...args: string[]): Promise<Run> => runBis(args, { BIS_URL: url, BIS_ADMIN_TOKEN: ADMIN_TOKEN });
-
-  before(async () => {
-    t = await startTestApp('pglite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'bis-accounts-'));
-  });
-  after(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { t, url, dir } = useCliService('pglite');
+  const bis = (...args: string[]): Promise<Run> => runBis(args, { BIS_URL: url(), BIS_ADMIN_TOKEN: ADMIN_TOKEN });
 
   it('names each account, and the days given replace the file’s', async () => {
     const bank = await bankWithToken(t.app, 'Two Accounts Bank');
@@ -35,7 +20,7 @@ describe('bis reconcile with several accounts and given days', () => {
     const payment = await acceptedPayment(t.app, bank, { amount: '10.00', transactionDate: `${DAY}T09:00:00Z` });
     const reference = String(payment.body.transactionReference);
     const period = { from: DAY, to: DAY };
-    const file = join(dir, 'two.sta');
+    const file = join(dir(), 'two.sta');
     writeFileSync(
       file,
       mt940([{ date: DAY, amount: '10.00', credit: true, reference }], period) +

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin, bankCall, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
@@ -11,10 +11,11 @@ import {
   heldPayment,
   newReference,
   reconcile,
+  reconciliationRunCount,
   statementOf,
 } from '../support/money-desk.js';
 import { addOperator, asPage, signIn } from '../support/operators.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, type TestApp, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
@@ -65,13 +66,9 @@ async function scene(t: TestApp, format: Format): Promise<Scene> {
 
 for (const kind of databaseKinds()) {
   describe(`reconciling a bank statement (${kind})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp(kind);
-    });
-    after(() => t.close());
+    const t = useTestApp(kind);
 
-    const runCount = async () => json(await admin(t.app, 'GET', '/reconciliations?limit=500')).items.length;
+    const runCount = () => reconciliationRunCount(t.app);
 
     for (const format of ['mt940', 'camt053', 'csv'] as const) {
       it(`${format}: every line lands in one category, line by line, with exact sums; the run is kept`, async () => {

@@ -1,35 +1,32 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
+import { before, describe, it } from 'node:test';
+import { admin, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import {
   acceptedPayment,
   type Bank,
   exportRecordsHolding,
   heldPayment,
-  newMemberNumber,
   newReference,
   paymentByReference,
   reconcile,
   statementOf,
+  unvalidatedMember,
 } from '../support/money-desk.js';
-import { RECEIPT } from '../support/payments.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { pay, RECEIPT } from '../support/payments.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
 for (const kind of databaseKinds()) {
   describe(`recovering a missed notification from a statement line (${kind})`, () => {
-    let t: TestApp;
+    const t = useTestApp(kind);
     let bank: Bank;
     let member: string;
     before(async () => {
-      t = await startTestApp(kind);
       bank = await bankWithToken(t.app, 'KCB');
-      member = newMemberNumber();
-      await putMember(t.app, member, 'Mary Atieno');
+      member = await unvalidatedMember(t.app, { fullName: 'Mary Atieno' });
     });
-    after(() => t.close());
 
     /** A statement of one lost credit; the run's id. */
     async function lostCredit(amount = '4200.00', reference = newReference('LOST')) {
@@ -80,7 +77,7 @@ for (const kind of databaseKinds()) {
     it("the bank's late notification gets 200 with that receipt and no second payment; another amount 409", async () => {
       const lost = await lostCredit('1250.00');
       const erpRefId = json(await record(lost.id, 1)).erpRefId;
-      const late = await bankCall(t.app, bank.token, 'payments', {
+      const late = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'RTGS',
         customerRef: '7654321',
@@ -103,7 +100,7 @@ for (const kind of databaseKinds()) {
         ['recorded_from_statement', 'notified_late'],
       );
 
-      const other = await bankCall(t.app, bank.token, 'payments', {
+      const other = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'MPESA',
         customerRef: member,
@@ -161,7 +158,7 @@ for (const kind of databaseKinds()) {
 
     it('a notification that arrived after the run makes the line 409: the payment exists now', async () => {
       const lost = await lostCredit('90.00');
-      const notified = await bankCall(t.app, bank.token, 'payments', {
+      const notified = await pay(t.app, bank, {
         transactionReference: lost.reference,
         paymentType: 'MPESA',
         customerRef: '9999999',

@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin, bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { acceptedPayment, type Entry, mt940, newReference, reconcile } from '../support/money-desk.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import {
+  acceptedPayment,
+  creditWithNarration,
+  type Entry,
+  mt940,
+  newReference,
+  reconcile,
+  reconcileMt940,
+  reconciliationItems,
+  referenceOf,
+} from '../support/money-desk.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 const DAY = '2026-11-20';
 const PERIOD = { from: DAY, to: DAY };
@@ -23,8 +33,6 @@ type Item = {
 /** One MT940 message per account, in one file, as a bank's portal exports several accounts together. */
 const twoAccounts = (own: Entry[], other: Entry[]) =>
   mt940(own, PERIOD) + mt940(other, PERIOD).replace(`:25:${OWN}`, `:25:EQBLKENA/${OTHER}`);
-
-const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
 
 /** A camt.053 entry whose reference the bank notified is only the transaction's EndToEndId. */
 const camtWithEndToEnd = (amount: string, endToEnd: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -75,11 +83,7 @@ const camtOneAccountTwoCurrencies = (kes: string, usd: string) => `<?xml version
 
 for (const kind of databaseKinds()) {
   describe(`statements of several accounts, references where the bank put them (${kind})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp(kind);
-    });
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     it("a bank's statement accounts are kept, shown, and changed", async () => {
       const made = await admin(t.app, 'POST', '/clients', { name: 'Accounts bank', statementAccounts: [` ${OWN} `] });
@@ -137,7 +141,7 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(run.accounts[1].totals.other_account, { count: 1, sum: '200.00' });
       assert.deepEqual(run.accounts[1].totals.not_on_statement, { count: 0, sum: '0.00' });
 
-      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      const items: Item[] = await reconciliationItems(t.app, run.reconciliationId);
       assert.deepEqual(
         items.map((item) => [item.line, item.accountId, item.category, item.payment !== null]),
         [
@@ -172,34 +176,16 @@ for (const kind of databaseKinds()) {
         transactionReference: newReference('lc'),
       });
       const nearMiss = await acceptedPayment(t.app, bank, { amount: '400.00', transactionDate: at });
-      const file = mt940(
+      const { items } = await reconcileMt940<Item>(
+        t.app,
+        bank.clientId,
         [
-          {
-            date: DAY,
-            amount: '300.00',
-            credit: true,
-            reference: newReference('BANK'),
-            narration: `MPESA C2B REF:${referenceOf(inText)}/JOHN DOE`,
-          },
-          {
-            date: DAY,
-            amount: '301.00',
-            credit: true,
-            reference: newReference('BANK'),
-            narration: `PAYMENT ${referenceOf(lower).toUpperCase()}`,
-          },
-          {
-            date: DAY,
-            amount: '400.00',
-            credit: true,
-            reference: newReference('BANK'),
-            narration: `PAYMENT ${referenceOf(nearMiss)}4 AND X${referenceOf(nearMiss)}`,
-          },
+          creditWithNarration(DAY, '300.00', `MPESA C2B REF:${referenceOf(inText)}/JOHN DOE`),
+          creditWithNarration(DAY, '301.00', `PAYMENT ${referenceOf(lower).toUpperCase()}`),
+          creditWithNarration(DAY, '400.00', `PAYMENT ${referenceOf(nearMiss)}4 AND X${referenceOf(nearMiss)}`),
         ],
         PERIOD,
       );
-      const run = json(await reconcile(t.app, bank.clientId, 'mt940', file));
-      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
       const byLine = (line: number) => items.find((item) => item.line === line);
       assert.equal(byLine(1)?.category, 'matched');
       assert.equal(byLine(1)?.foundIn, 'narration');
@@ -224,7 +210,7 @@ for (const kind of databaseKinds()) {
       const run = json(response);
       assert.equal(run.accountId, OWN);
       assert.deepEqual(run.totals.matched, { count: 1, sum: '750.00' });
-      const [item] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      const [item] = await reconciliationItems(t.app, run.reconciliationId);
       assert.equal(item.foundIn, 'EndToEndId');
       assert.equal(item.accountId, OWN);
       assert.equal(item.dateFromStatement, false);
@@ -269,7 +255,7 @@ for (const kind of databaseKinds()) {
           { count: 0, sum: '0.00' },
         ],
       );
-      const items: Item[] = json(await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}`)).items;
+      const items: Item[] = await reconciliationItems(t.app, run.reconciliationId);
       assert.deepEqual(
         items.filter((item) => item.category === 'not_on_statement').map((item) => item.reference),
         [referenceOf(missing)],

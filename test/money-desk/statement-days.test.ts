@@ -1,14 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { admin, bankWithToken } from '../support/bank.js';
+import { describe, it } from 'node:test';
+import { bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { acceptedPayment, type Bank, camt053, type Entry, mt940, reconcile } from '../support/money-desk.js';
-import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
+import {
+  acceptedPayment,
+  type Bank,
+  camt053,
+  type Entry,
+  mt940,
+  reconcile,
+  reconciliationItems,
+  reconciliationRunCount,
+  referenceOf,
+} from '../support/money-desk.js';
+import { ADMIN_TOKEN, json, useTestApp } from '../support/test-app.js';
 
 // Nairobi is UTC+3: a payment's day is its local day, and 23:00 there is 20:00 UTC.
 const local = (day: string, time: string) => `${day}T${time}:00+03:00`;
-const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
-
 type Item = { line: number | null; category: string; reference: string };
 
 /** A daily MT940 as banks send it: the opening balance dated the day before, the entries and closing balance on the day. */
@@ -19,11 +27,7 @@ function dailyMt940(day: string, dayBefore: string, entries: Entry[]): string {
 
 for (const kind of databaseKinds()) {
   describe(`the statement's own days (${kind})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp(kind, { config: { timeZone: 'Africa/Nairobi' } });
-    });
-    after(() => t.close());
+    const t = useTestApp(kind, { config: { timeZone: 'Africa/Nairobi' } });
 
     const withPeriod = (clientId: string, period: Record<string, string>, file: string) =>
       t.app.inject({
@@ -32,9 +36,8 @@ for (const kind of databaseKinds()) {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/plain' },
         payload: file,
       });
-    const runCount = async () => json(await admin(t.app, 'GET', '/reconciliations?limit=500')).items.length;
-    const itemsOf = async (id: number): Promise<Item[]> =>
-      json(await admin(t.app, 'GET', `/reconciliations/${id}`)).items;
+    const runCount = () => reconciliationRunCount(t.app);
+    const itemsOf = (id: number): Promise<Item[]> => reconciliationItems(t.app, id);
     const refsIn = (items: Item[], category: string) =>
       items.filter((item) => item.category === category).map((item) => item.reference);
     const pay = (bank: Bank, amount: string, day: string, time: string) =>
@@ -98,9 +101,7 @@ for (const kind of databaseKinds()) {
       const later = await itemsOf(third.reconciliationId);
       assert.ok(refsIn(later, 'not_on_statement').includes(referenceOf(late)));
       assert.ok(!later.some((item) => item.reference === referenceOf(notOnIt)), 'the 25th is not its period');
-      const only = json(
-        await admin(t.app, 'GET', `/reconciliations/${run.reconciliationId}?category=next_statement`),
-      ).items;
+      const only = await reconciliationItems(t.app, run.reconciliationId, '?category=next_statement');
       assert.deepEqual(
         only.map((item: Item) => item.reference),
         [referenceOf(late)],

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { admin, bankWithToken, putMember } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import { heldPayment } from '../support/money-desk.js';
-import { addOperator, apiToken, asPage, signIn, signInRequest, totpCode } from '../support/operators.js';
+import { addOperator, apiToken, asPage, signIn, signInRequest, turnOnTwoFactor } from '../support/operators.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Record_ {
@@ -56,17 +56,7 @@ for (const kind of databaseKinds()) {
       await signInRequest(t.app, finance.email, 'not the password at all');
       const session = await signIn(t.app, finance.email, finance.password);
       await apiToken(t.app, session, 'for the audit');
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa',
-        headers: asPage(session),
-      });
-      await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa/confirm',
-        headers: asPage(session),
-        payload: { code: totpCode(json(started).key, t.clock.now()), password: session.password },
-      });
+      await turnOnTwoFactor(t.app, session, session.password, () => t.clock.now());
       await t.app.inject({
         method: 'PATCH',
         url: `/admin/v1/operators/${finance.operatorId}`,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MINUTE } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { asPage, signIn, signInRequest, totpCode } from '../support/operators.js';
+import { signIn, signInRequest, turnOnTwoFactor } from '../support/operators.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
@@ -46,13 +46,7 @@ for (const kind of databaseKinds()) {
     it('recovers a lost last admin: two-factor off, password reset through a new invite link, recorded', async () => {
       // The admin turns two-factor on, then loses the phone and forgets the password.
       const first = await signIn(t.app, 'founder@sacco.example', 'the very first admin passphrase');
-      const started = await t.app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(first) });
-      await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa/confirm',
-        headers: asPage(first),
-        payload: { code: totpCode(json(started).key, t.clock.now()), password: first.password },
-      });
+      await turnOnTwoFactor(t.app, first, first.password, () => t.clock.now());
       const setupCode = await t.app.services.setupCodes.make();
       const recovered = await init({ setupCode, email: 'FOUNDER@sacco.example', name: 'ignored', recover: true });
       assert.equal(recovered.statusCode, 201, recovered.body);

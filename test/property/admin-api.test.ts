@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   anyBody,
@@ -12,32 +12,19 @@ import {
   segment,
 } from '../support/arbitraries.js';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, type PropertyApp, SecretNames, startPropertyApp } from '../support/property.js';
+import { check, usePropertyApp } from '../support/property.js';
 import { listQuery, queryString } from '../support/query-arbitraries.js';
-import { ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN } from '../support/test-app.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests against the admin API, /admin/v1, its lists and its export.
 
 for (const kind of databaseKinds()) {
   describe(`the admin API under random and hostile input: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let bank: PropertyApp['bank'];
-    let bearer: string;
-    let forged: string[];
-    let erpRefId: string;
-    let installId: string;
-    let handoverClientId: string;
-
-    before(async () => {
-      ({ t, guard, bank, bearer, forged, erpRefId, installId, handoverClientId } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, app } = usePropertyApp(kind);
 
     it('admin API: random methods, paths, bodies and credentials', async () => {
+      const { guard, bank, bearer, forged, erpRefId, installId, handoverClientId } = app();
       const real = fc.constantFrom(bank.clientId, bank.secretId, erpRefId, '9000001', handoverClientId);
       const path = fc.oneof(
         fc.constantFrom(
@@ -140,6 +127,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('admin lists and export: garbage in from, to, cursor, status, limit, order, format and since', async () => {
+      const { guard, installId } = app();
       const request = fc
         .record({
           path: fc.constantFrom('/payments', '/payments/export', '/audit'),
@@ -155,6 +143,7 @@ for (const kind of databaseKinds()) {
     // fails every time the defect is back, where a property finds it only most of the time.
     describe('cases the properties found', () => {
       it('admin JSON import: a row field nested 5,000 levels deep is refused with 400, not 500', async () => {
+        const { guard } = app();
         // The answer quoted the bad value with JSON.stringify, whose stack deep nesting overflows.
         // 10 KB of JSON is enough.
         const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
@@ -172,6 +161,7 @@ for (const kind of databaseKinds()) {
       });
 
       it('admin lists: a cursor past the largest bigint is refused with 400, not 500', async () => {
+        const { guard } = app();
         // A cursor of 20 digits reached PostgreSQL as a bigint parameter, which refused it as out of range.
         for (const [path, kind] of [
           ['/payments', 'p'],
@@ -187,6 +177,7 @@ for (const kind of databaseKinds()) {
       });
 
       it('admin payments list: a customerRef filter with a NUL character is refused or finds nothing, not 500', async () => {
+        const { guard } = app();
         // The filter reached PostgreSQL as given, and PostgreSQL text cannot hold a NUL.
         for (const value of ['%00', '9000001%00', '%009000001']) {
           const response = await guard.inject(

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   anyBody,
@@ -10,27 +10,17 @@ import {
   nearValidPayment,
 } from '../support/arbitraries.js';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, SecretNames, startPropertyApp } from '../support/property.js';
-import type { TestApp } from '../support/test-app.js';
+import { check, usePropertyApp } from '../support/property.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests against the bank API, /bank/v1/validate and /bank/v1/payments.
 
 for (const kind of databaseKinds()) {
   describe(`the bank API under random and hostile input: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let bearer: string;
-    let forged: string[];
-
-    before(async () => {
-      ({ t, guard, bearer, forged } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, app } = usePropertyApp(kind);
 
     it('bank API: random bodies, content types, headers and tokens', async () => {
+      const { guard, bearer, forged } = app();
       const request = fc
         .record({
           path: fc.constantFrom(
@@ -61,6 +51,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('bank API: payment notifications near the valid shape, with a valid token', async () => {
+      const { guard, bearer } = app();
       const request = nearValidPayment.map((body) =>
         probe('POST', '/bank/v1/payments', { authorization: bearer, 'content-type': 'application/json' }, body),
       );

@@ -1,30 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sizedBody } from '../support/arbitraries.js';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, LIMITS, type PropertyApp, SecretNames, startPropertyApp } from '../support/property.js';
-import { ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { check, LIMITS, usePropertyApp } from '../support/property.js';
+import { ADMIN_TOKEN } from '../support/test-app.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests as large as each route's body limit allows, and just over it.
 
 for (const kind of databaseKinds()) {
   describe(`bodies at the size limits under random input: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe, describeProbe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let bearer: string;
-    let liveToken: PropertyApp['liveToken'];
-    let issueLink: PropertyApp['issueLink'];
-
-    before(async () => {
-      ({ t, guard, bearer, liveToken, issueLink } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, describeProbe, app } = usePropertyApp(kind);
 
     it("bodies just under, at and over each route's body limit: 413 exactly when over, and nothing changes", async () => {
+      const { guard, bearer, liveToken, issueLink } = app();
       const routes = [
         {
           url: '/oauth/v1/token',
@@ -94,6 +84,7 @@ for (const kind of databaseKinds()) {
     // The import is streamed, so the JSON body cap of the other routes does not apply to it
     // (test/security/json-import-streaming.test.ts); a single value is bounded instead.
     it('a JSON member import refuses a value over 64 KiB with 400, naming it', async () => {
+      const { guard } = app();
       const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
       const name = (length: number) => 'x'.repeat(length);
       const body = (length: number) =>

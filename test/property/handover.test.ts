@@ -1,28 +1,18 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { anyBody, contentType, HTTP_METHODS, headerText, segment } from '../support/arbitraries.js';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, type PropertyApp, SecretNames, startPropertyApp } from '../support/property.js';
-import type { TestApp } from '../support/test-app.js';
+import { check, usePropertyApp } from '../support/property.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests against the hand-over links, /handover/<token>.
 
 for (const kind of databaseKinds()) {
   describe(`hand-over links under random and hostile input: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let liveToken: PropertyApp['liveToken'];
-    let issueLink: PropertyApp['issueLink'];
-
-    before(async () => {
-      ({ t, guard, liveToken, issueLink } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, app } = usePropertyApp(kind);
 
     it('hand-over links: random tokens, methods, bodies and Accept headers', async () => {
+      const { guard, liveToken, issueLink } = app();
       const request = fc
         .record({
           method: fc.constantFrom(...HTTP_METHODS),

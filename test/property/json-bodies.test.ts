@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, LIMITS, type Probe, SecretNames, startPropertyApp } from '../support/property.js';
-import { ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
+import { check, LIMITS, type Probe, usePropertyApp } from '../support/property.js';
+import { ADMIN_TOKEN } from '../support/test-app.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests whose JSON carries __proto__ and constructor keys, or nests as deep as the
@@ -11,18 +11,10 @@ import { ADMIN_TOKEN, type TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`polluting and deeply nested JSON on every JSON route: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe, describeProbe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let bearer: string;
-
-    before(async () => {
-      ({ t, guard, bearer } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, describeProbe, app } = usePropertyApp(kind);
 
     it('refuses __proto__ and constructor keys in every JSON route with 400, and changes nothing', async () => {
+      const { guard, bearer } = app();
       const valid = {
         '/bank/v1/validate': '"customerRef":"9000001"',
         '/bank/v1/payments':
@@ -82,6 +74,7 @@ for (const kind of databaseKinds()) {
     });
 
     it("deeply nested JSON at the deepest each route's limit allows", async () => {
+      const { guard, bearer } = app();
       const routes = [
         ['POST', '/bank/v1/validate', bearer, LIMITS.validate],
         ['POST', '/bank/v1/payments', bearer, LIMITS.payments],

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
   anyBody,
@@ -10,28 +10,17 @@ import {
   method,
 } from '../support/arbitraries.js';
 import { databaseKinds } from '../support/databases.js';
-import { check, type Guard, type PropertyApp, SecretNames, startPropertyApp } from '../support/property.js';
-import type { TestApp } from '../support/test-app.js';
+import { check, usePropertyApp } from '../support/property.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
 // hostile requests against the token endpoint, /oauth/v1/token.
 
 for (const kind of databaseKinds()) {
   describe(`the token endpoint under random and hostile input: never a 5xx, never a change from a refusal (${kind})`, () => {
-    const names = new SecretNames();
-    const { probe } = names;
-    let t: TestApp;
-    let guard: Guard;
-    let bank: PropertyApp['bank'];
-    let bearer: string;
-    let forged: string[];
-
-    before(async () => {
-      ({ t, guard, bank, bearer, forged } = await startPropertyApp(kind, names));
-    });
-    after(() => t.close());
+    const { probe, app } = usePropertyApp(kind);
 
     it('token endpoint: random forms, Basic credentials, content types and encodings', async () => {
+      const { guard, bank, bearer, forged } = app();
       const param = fc.oneof(
         fc.constantFrom(
           'grant_type',

@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MINUTE } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, startTestApp, useTestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`guessing the admin token (${kind})`, () => {
-    let t: TestApp;
-    before(async () => (t = await startTestApp(kind)));
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     const call = (token: string, remoteAddress: string) =>
       t.app.inject({

@@ -12,9 +12,11 @@ import {
   asPage,
   type Role,
   type Session,
+  setPasswordByLink,
   signIn,
   signInRequest,
   totpCode,
+  turnOnTwoFactor,
 } from '../support/operators.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -40,13 +42,6 @@ for (const kind of databaseKinds()) {
       assert.equal(await works(token), true);
       return { ...operator, session, token, tokenId };
     }
-    const setPasswordThroughLink = async (inviteUrl: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: new URL(inviteUrl).pathname,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        payload: { password },
-      });
 
     it('a password change revokes every API token of the operator', async () => {
       const operator = await withToken();
@@ -68,7 +63,7 @@ for (const kind of databaseKinds()) {
         headers: owner,
       });
       assert.equal(link.statusCode, 201);
-      const set = await setPasswordThroughLink(json(link).inviteUrl, 'a reset passphrase for them');
+      const set = await setPasswordByLink(t.app, json(link).inviteUrl, 'a reset passphrase for them');
       assert.equal(set.statusCode, 200, set.body);
       assert.equal(await works(operator.token), false);
     });
@@ -138,18 +133,7 @@ for (const kind of databaseKinds()) {
     it('making a token asks for the second factor too when it is on', async () => {
       const operator = await addOperator(t.app, 'viewer');
       const session: Session = await signIn(t.app, operator.email, operator.password);
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa',
-        headers: asPage(session),
-      });
-      const key = json(started).key as string;
-      const on = await t.app.inject({
-        method: 'POST',
-        url: '/admin/v1/operators/me/2fa/confirm',
-        headers: asPage(session),
-        payload: { code: totpCode(key, t.clock.now()), password: operator.password },
-      });
+      const { key, confirmed: on } = await turnOnTwoFactor(t.app, session, operator.password, () => t.clock.now());
       assert.equal(on.statusCode, 200, on.body);
       assert.equal((await apiTokenRequest(t.app, session)).statusCode, 400, 'the password alone is not enough');
       const spent = await apiTokenRequest(t.app, session, { code: totpCode(key, t.clock.now()) });

@@ -4,6 +4,7 @@ import { readRanges } from '../../src/addresses.js';
 import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { credentialsForm } from '../support/token.js';
 
 type Bank = Awaited<ReturnType<typeof bankWithToken>>;
 
@@ -29,11 +30,7 @@ for (const kind of databaseKinds()) {
           'content-type': 'application/x-www-form-urlencoded',
           ...(viaProxy ? { 'x-forwarded-for': address } : {}),
         },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: bank.clientId,
-          client_secret: bank.clientSecret,
-        }).toString(),
+        payload: credentialsForm(bank.clientId, bank.clientSecret),
       });
     const validateFrom = (bank: Bank, address: string) =>
       t.app.inject({

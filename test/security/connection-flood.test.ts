@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { execSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SERVER_LIMITS } from '../../src/http/server-limits.js';
 import { type ServiceProcess, startService, stopService } from '../support/service-process.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startServedApp, type TestApp } from '../support/test-app.js';
 
 // Ten addresses once took the service off the air: 1,000 sockets that sent nothing (or idled between
 // keep-alive requests), 100 from each, filled the instance's 1,000 connections and every other
@@ -54,6 +54,13 @@ async function fromTenNetworks(port: number, first: number, head?: string): Prom
   return all;
 }
 
+/** A new client from `from` asks for /healthz and is answered; its connection is closed then. */
+async function assertAnswered(port: number, from: string): Promise<void> {
+  const client = await hold(port, from, HEALTHZ);
+  await answered(client);
+  client.socket.destroy();
+}
+
 async function release(held: Held[]): Promise<void> {
   for (const { socket } of held) socket.destroy();
   await Promise.all(held.map(({ closed }) => closed));
@@ -79,9 +86,7 @@ describe('ten networks cannot take the service off the air (connections capped p
   it('1,000 silent sockets from ten /24s: a request from another address is still answered', async () => {
     const silent = await fromTenNetworks(port, 1);
     try {
-      const client = await hold(port, '127.0.0.1', HEALTHZ);
-      await answered(client);
-      client.socket.destroy();
+      await assertAnswered(port, '127.0.0.1');
     } finally {
       await release(silent);
     }
@@ -91,9 +96,7 @@ describe('ten networks cannot take the service off the air (connections capped p
     const idle = await fromTenNetworks(port, 31, HEALTHZ);
     try {
       await Promise.all(idle.map(answered));
-      const client = await hold(port, '127.0.50.1', HEALTHZ);
-      await answered(client);
-      client.socket.destroy();
+      await assertAnswered(port, '127.0.50.1');
     } finally {
       await release(idle);
     }
@@ -107,9 +110,7 @@ describe('ten networks cannot take the service off the air (connections capped p
       await held[0]?.closed;
       assert.equal(held.filter(({ socket }) => !socket.destroyed).length, 99, 'the network still holds 100');
       extra.socket.destroy();
-      const other = await hold(port, '127.0.21.1', HEALTHZ);
-      await answered(other);
-      other.socket.destroy();
+      await assertAnswered(port, '127.0.21.1');
     } finally {
       await release(held);
     }
@@ -121,9 +122,7 @@ describe('ten networks cannot take the service off the air (connections capped p
       silent.push(...(await Promise.all(Array.from({ length: 100 }, () => hold(port, `127.0.40.${address}`)))));
     }
     try {
-      const client = await hold(port, '127.0.40.1', HEALTHZ);
-      await answered(client);
-      client.socket.destroy();
+      await assertAnswered(port, '127.0.40.1');
     } finally {
       await release(silent);
     }
@@ -135,12 +134,10 @@ describe('a network whose connections all serve requests refuses its newcomer', 
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', {
+    ({ t, port } = await startServedApp({
       config: { maxConnectionsPerAddress: 2 },
       serverLimits: { ...SERVER_LIMITS, slowBodyGrace: 60_000 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    }));
   });
   after(() => t.close());
 
@@ -169,11 +166,9 @@ describe('at the cap, a newcomer closes an idle keep-alive connection first, the
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', {
+    ({ t, port } = await startServedApp({
       serverLimits: { ...SERVER_LIMITS, maxConnections: 4, idleGrace: 0, slowBodyGrace: 60_000 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    }));
   });
   after(() => t.close());
 
@@ -205,11 +200,9 @@ describe('at the cap, a connection idle only a moment (a client between two requ
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', {
+    ({ t, port } = await startServedApp({
       serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000, slowBodyGrace: 60_000 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    }));
   });
   after(() => t.close());
 
@@ -234,11 +227,9 @@ describe('at the cap, heads followed by bodies that trickle in are closed for a 
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', {
+    ({ t, port } = await startServedApp({
       serverLimits: { ...SERVER_LIMITS, maxConnections: 3, idleGrace: 60_000, slowBodyGrace: 0 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    }));
   });
   after(() => t.close());
 
@@ -269,9 +260,7 @@ describe('a new connection that sends nothing is closed when its first request i
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite', { serverLimits: { ...SERVER_LIMITS, headersTimeout: 300 } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    ({ t, port } = await startServedApp({ serverLimits: { ...SERVER_LIMITS, headersTimeout: 300 } }));
   });
   after(() => t.close());
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { crlf, rawExchange } from '../support/raw-http.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, startServedApp, type TestApp } from '../support/test-app.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -10,9 +9,7 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp('pglite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    ({ t, port } = await startServedApp());
   });
   after(() => t.close());
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addOperator, asPage, signIn } from '../support/operators.js';
+import { addOperator, pageOfNew } from '../support/operators.js';
 import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 // Finding: viewers and finance could not see who the operators are (the audit names them), while
@@ -14,8 +14,7 @@ describe('viewers read the operator list: names, roles and status, never secrets
   it('viewers and finance read the list and one operator without passwordSet or twoFactor; admins see them', async () => {
     const target = await addOperator(t.app, 'finance');
     for (const role of ['viewer', 'finance'] as const) {
-      const reader = await addOperator(t.app, role);
-      const page = asPage(await signIn(t.app, reader.email, reader.password));
+      const page = await pageOfNew(t.app, role);
       const list = await t.app.inject({ method: 'GET', url: '/admin/v1/operators', headers: page });
       assert.equal(list.statusCode, 200, list.body);
       const shown = json(list).items.find((item: { operatorId: string }) => item.operatorId === target.operatorId);

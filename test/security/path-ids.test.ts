@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { bankWithToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import { mt940, reconcile } from '../support/money-desk.js';
-import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, useTestApp } from '../support/test-app.js';
 
 // A path id beyond its column's range once reached the database and came back as a 500.
 const BEYOND = ['99999999999999999999', '9223372036854775808', '9007199254740993', '1e30'];
@@ -51,11 +51,7 @@ const ROUTES: {
 
 for (const kind of databaseKinds()) {
   describe(`path ids beyond the integer range get 404 (or 400 for an item key), not 500 (${kind})`, () => {
-    let t: TestApp;
-    before(async () => {
-      t = await startTestApp(kind);
-    });
-    after(() => t.close());
+    const t = useTestApp(kind);
 
     it('answers 404 on every route with an id in its path, for ids no column can hold', async () => {
       const wrong: string[] = [];

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { readRanges } from '../../src/addresses.js';
 import { SERVER_LIMITS } from '../../src/http/server-limits.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, startServedApp, type TestApp } from '../support/test-app.js';
 
 interface Client {
   socket: Socket;
@@ -37,12 +37,10 @@ describe('slow request bodies and connections per address', () => {
   before(async () => {
     const trusted = readRanges(['127.0.0.3']);
     assert.ok('ranges' in trusted);
-    t = await startTestApp('pglite', {
+    ({ t, port } = await startServedApp({
       config: { maxConnectionsPerAddress: 5, trustedProxies: trusted.ranges },
       serverLimits: { ...SERVER_LIMITS, bodyTime },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    }));
   });
   after(() => t.close());
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import { addOperator, asPage, signIn } from '../support/operators.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // Finding: when the ERP was down, only an admin could send its webhooks again, though following
 // up payments with the ERP is finance's work (the operator issue says finance replays them).
@@ -11,10 +11,8 @@ import { json, startTestApp, type TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`finance replays webhook deliveries (${kind})`, () => {
-    let t: TestApp;
     // The receiver's name never resolves: each message is pending, and nothing is sent anywhere.
-    before(async () => (t = await startTestApp(kind, { resolveHost: async () => [] })));
-    after(() => t.close());
+    const t = useTestApp(kind, { resolveHost: async () => [] });
 
     it('finance replays a message and the failed ones since a time; a viewer gets 403; the audit names finance', async () => {
       const made = await admin(t.app, 'POST', '/webhooks', {

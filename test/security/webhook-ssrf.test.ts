@@ -6,7 +6,7 @@ import type { HostResolver } from '../../src/webhooks/webhook-addresses.js';
 import { admin } from '../support/bank.js';
 import { HOUR } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
-import { addOperator, asPage, signIn } from '../support/operators.js';
+import { pageOfNew } from '../support/operators.js';
 import { json, startTestApp, type TestApp } from '../support/test-app.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
@@ -175,8 +175,7 @@ for (const kind of databaseKinds()) {
         ],
       );
       for (const role of ['viewer', 'finance'] as const) {
-        const reader = await addOperator(t.app, role);
-        const page = asPage(await signIn(t.app, reader.email, reader.password));
+        const page = await pageOfNew(t.app, role);
         const answer = await t.app.inject({ method: 'GET', url: path, headers: page });
         assert.equal(answer.statusCode, 200, answer.body);
         assert.ok(!answer.body.includes('answer 500'), `${role} reads no answer body`);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { admin } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
-import { addOperator, asPage, signIn } from '../support/operators.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { pageOfNew } from '../support/operators.js';
+import { json, useTestApp } from '../support/test-app.js';
 
 // Finding: a webhook URL's query often carries the receiver's own token
 // (https://erp.example.org/hook?token=…), and every viewer read it in the endpoints and the audit.
@@ -11,10 +11,8 @@ import { json, startTestApp, type TestApp } from '../support/test-app.js';
 
 for (const kind of databaseKinds()) {
   describe(`webhook URLs' query strings are masked for non-admins (${kind})`, () => {
-    let t: TestApp;
     // Nothing is delivered here: the name does not resolve, and no member changes status.
-    before(async () => (t = await startTestApp(kind, { resolveHost: async () => [] })));
-    after(() => t.close());
+    const t = useTestApp(kind, { resolveHost: async () => [] });
 
     it('finance and viewers see https://erp.example.org/hook?… in the endpoints and the audit; admins see the token', async () => {
       const made = await admin(t.app, 'POST', '/webhooks', {
@@ -30,8 +28,7 @@ for (const kind of databaseKinds()) {
 
       const audit = `/admin/v1/audit?action=webhook&order=newest&limit=10`;
       for (const role of ['viewer', 'finance'] as const) {
-        const reader = await addOperator(t.app, role);
-        const page = asPage(await signIn(t.app, reader.email, reader.password));
+        const page = await pageOfNew(t.app, role);
         const read = async (url: string) => {
           const answer = await t.app.inject({ method: 'GET', url, headers: page });
           assert.equal(answer.statusCode, 200, answer.body);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseKind } from './databases.js';
-import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
+import { ADMIN_TOKEN, appOf, serveOnLoopback, startedForSuite, startTestApp, type TestApp } from './test-app.js';
 
 // What the tests of the bis command line share: running it, reading how it ended, and a service
 // for it to talk to.
@@ -63,9 +63,7 @@ export function exitedWith(result: Run, code: number): void {
 export const rowsOf = (stdout: string) => stdout.trimEnd().split('\n').slice(1);
 
 export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await serveOnLoopback(t.app)}`;
 }
 
 /** A port nothing listens on: taken from the system, then given back. */
@@ -111,5 +109,19 @@ export async function startCliService(kind: DatabaseKind) {
       await t.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A service of the suite's own for bis to talk to, as startCliService makes it, started before the
+ * suite's tests and closed after them; and bis run against it (see cliFor).
+ */
+export function useCliService(kind: DatabaseKind) {
+  const service = startedForSuite(() => startCliService(kind));
+  return {
+    t: appOf(() => service.current().t),
+    url: () => service.current().url,
+    dir: () => service.current().dir,
+    ...cliFor(() => service.current().url),
   };
 }

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { admin, bankCall, paymentBody, putMember } from './bank.js';
-import { ADMIN_TOKEN, json } from './test-app.js';
+import { admin, bankCall, bankWithToken, paymentBody, putMember } from './bank.js';
+import type { DatabaseKind } from './databases.js';
+import { ADMIN_TOKEN, json, useTestApp } from './test-app.js';
 
 export type Bank = { clientId: string; token: string; clientSecret: string };
 
@@ -21,6 +23,29 @@ export async function payableMember(app: FastifyInstance, bank: Bank, fullName =
   return customerRef;
 }
 
+/** A new member, stored with that name and status, whom no bank has validated. */
+export async function unvalidatedMember(
+  app: FastifyInstance,
+  { fullName = 'Amina Otieno', status = 'active' } = {},
+): Promise<string> {
+  const customerRef = newMemberNumber();
+  await putMember(app, customerRef, fullName, status);
+  return customerRef;
+}
+
+/**
+ * The suite's app (see useTestApp), and a bank with a token and a member it has not validated,
+ * made before the suite's tests; `scene()` gives the two once made.
+ */
+export function useBankAndMember(kind: DatabaseKind, bankName: string, fullName: string) {
+  const t = useTestApp(kind);
+  let made: { bank: Bank; member: string } | undefined;
+  before(async () => {
+    made = { bank: await bankWithToken(t.app, bankName), member: await unvalidatedMember(t.app, { fullName }) };
+  });
+  return { t, scene: () => made! };
+}
+
 export async function acceptedPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
   const member = await payableMember(app, bank);
   const body = paymentBody(member, { transactionReference: newReference(), ...overrides });
@@ -28,6 +53,9 @@ export async function acceptedPayment(app: FastifyInstance, bank: Bank, override
   assert.equal(response.statusCode, 200, response.body);
   return { body, member, erpRefId: json(response).erpRefId as string };
 }
+
+/** The reference a payment made by acceptedPayment or heldPayment was notified under. */
+export const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
 
 /** A payment held because its customerRef names no member; its paymentId read back from the list. */
 export async function heldPayment(app: FastifyInstance, bank: Bank, overrides: Record<string, unknown> = {}) {
@@ -84,6 +112,15 @@ export interface Entry {
   reference: string;
   narration?: string;
 }
+
+/** A credit under a reference of the bank's own: whose payment it is, only its narration says. */
+export const creditWithNarration = (date: string, amount: string, narration: string): Entry => ({
+  date,
+  amount,
+  credit: true,
+  reference: newReference('BANK'),
+  narration,
+});
 
 const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
 const comma = (amount: string) => amount.replace('.', ',');
@@ -160,6 +197,26 @@ export function statementOf(format: Format, entries: readonly Entry[], period: {
   if (format === 'mt940') return mt940(entries, period);
   if (format === 'camt053') return camt053(entries, period);
   return csvStatement(entries);
+}
+
+/** The items of a reconciliation run, as the admin API lists them (`query` such as "?category=matched"). */
+export async function reconciliationItems(app: FastifyInstance, reconciliationId: number, query = ''): Promise<any[]> {
+  return json(await admin(app, 'GET', `/reconciliations/${reconciliationId}${query}`)).items;
+}
+
+/** How many reconciliation runs are kept. */
+export const reconciliationRunCount = async (app: FastifyInstance): Promise<number> =>
+  json(await admin(app, 'GET', '/reconciliations?limit=500')).items.length;
+
+/** Reconciles an MT940 statement of these entries: the run, and its items as the admin API lists them. */
+export async function reconcileMt940<Item = any>(
+  app: FastifyInstance,
+  clientId: string,
+  entries: readonly Entry[],
+  period: { from: string; to: string },
+): Promise<{ run: any; items: Item[] }> {
+  const run = json(await reconcile(app, clientId, 'mt940', mt940(entries, period)));
+  return { run, items: await reconciliationItems(app, run.reconciliationId) };
 }
 
 export function reconcile(

@@ -20,14 +20,19 @@ export async function addOperator(app: FastifyInstance, role: Role, email = `ope
   if (created.statusCode !== 201) throw new Error(`add operator: ${created.statusCode} ${created.body}`);
   const { operatorId, inviteUrl } = json(created);
   const password = passwordFor(email);
-  const accepted = await app.inject({
+  const accepted = await setPasswordByLink(app, inviteUrl, password);
+  if (accepted.statusCode !== 200) throw new Error(`accept invite: ${accepted.statusCode} ${accepted.body}`);
+  return { operatorId: operatorId as string, email, password, role };
+}
+
+/** Sets a password through an invite or reset link, as its page does. */
+export function setPasswordByLink(app: FastifyInstance, inviteUrl: string, password: string) {
+  return app.inject({
     method: 'POST',
     url: new URL(inviteUrl).pathname,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     payload: { password },
   });
-  if (accepted.statusCode !== 200) throw new Error(`accept invite: ${accepted.statusCode} ${accepted.body}`);
-  return { operatorId: operatorId as string, email, password, role };
 }
 
 export function signInRequest(app: FastifyInstance, email: string, password: string, code?: string) {
@@ -51,6 +56,12 @@ export type Session = Awaited<ReturnType<typeof signIn>>;
 
 /** The headers of a request from the service's own page, signed in. */
 export const asPage = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrfToken });
+
+/** A new operator of `role`, signed in: the headers of a request from their page. */
+export async function pageOfNew(app: FastifyInstance, role: Role) {
+  const operator = await addOperator(app, role);
+  return asPage(await signIn(app, operator.email, operator.password));
+}
 
 /** Asks for an API token with a session, confirmed with the password (and a code, when given). */
 export const apiTokenRequest = (
@@ -82,15 +93,23 @@ export const totpCode = (key: string, at: Date) =>
 export async function withTwoFactor(app: FastifyInstance, now: () => Date, role: Role = 'finance') {
   const operator = await addOperator(app, role);
   const session = await signIn(app, operator.email, operator.password);
-  const started = json(
-    await app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(session) }),
-  );
+  const { key, confirmed } = await turnOnTwoFactor(app, session, operator.password, now);
+  if (confirmed.statusCode !== 200) throw new Error(`two-factor: ${confirmed.statusCode} ${confirmed.body}`);
+  return { ...operator, session, key };
+}
+
+/**
+ * Turns two-factor sign-in on for a signed-in operator, as the console's page does: the key the
+ * authenticator app keeps, and the service's answer to the confirming code.
+ */
+export async function turnOnTwoFactor(app: FastifyInstance, session: Session, password: string, now: () => Date) {
+  const started = await app.inject({ method: 'POST', url: '/admin/v1/operators/me/2fa', headers: asPage(session) });
+  const key = json(started).key as string;
   const confirmed = await app.inject({
     method: 'POST',
     url: '/admin/v1/operators/me/2fa/confirm',
     headers: asPage(session),
-    payload: { code: totpCode(started.key, now()), password: operator.password },
+    payload: { code: totpCode(key, now()), password },
   });
-  if (confirmed.statusCode !== 200) throw new Error(`two-factor: ${confirmed.statusCode} ${confirmed.body}`);
-  return { ...operator, session, key: started.key as string };
+  return { key, confirmed };
 }

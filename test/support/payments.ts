@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RECEIPT_ALPHABET, RECEIPT_LENGTH } from '../../src/payments/receipt-number.js';
-import { admin, bankCall, tokenFor } from './bank.js';
-import type { Bank } from './money-desk.js';
+import { admin, bankCall, paymentBody, tokenFor } from './bank.js';
+import { type Bank, payableMember } from './money-desk.js';
 import { json } from './test-app.js';
 
 // What the tests of POST /bank/v1/payments share: how to send, and what the answers and the
@@ -53,6 +53,14 @@ export function assertAnswer(
 ) {
   assert.equal(response.statusCode, status, response.body);
   assert.deepEqual(json(response), body);
+}
+
+/** A payment accepted for a member the bank has just validated, its 200 answer checked in full. */
+export async function payValidatedMember(app: FastifyInstance, bank: Bank) {
+  const member = await payableMember(app, bank);
+  const body = paymentBody(member);
+  const erpRefId = assertAccepted(await pay(app, bank, body), body.transactionReference);
+  return { member, body, erpRefId };
 }
 
 /** 400 with resultCode 4 and a message naming the field first, as "<field>: <problem>". */
@@ -117,4 +125,22 @@ export async function assertHeld(app: FastifyInstance, bank: Bank, transactionRe
   const accepted = await recordsFor(app, bank.clientId, transactionReference, { status: 'accepted' });
   assert.equal(accepted.length, 0, 'a held payment has no accepted record');
   return held[0];
+}
+
+/** The answer to a payment that is held, by the reason it is held for. */
+const HELD_ANSWERS = {
+  customer_not_payable: [404, CUSTOMER_NOT_FOUND],
+  not_validated: [422, NOT_VALIDATED],
+} as const;
+
+/** Sends a payment that must be held: answered as its reason says, and stored once, as held for it. */
+export async function assertPaymentHeld(
+  app: FastifyInstance,
+  bank: Bank,
+  body: Body & { transactionReference: string },
+  heldReason: keyof typeof HELD_ANSWERS,
+) {
+  const [status, answer] = HELD_ANSWERS[heldReason];
+  assertAnswer(await pay(app, bank, body), status, answer);
+  return assertHeld(app, bank, body.transactionReference, heldReason);
 }

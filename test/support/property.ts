@@ -9,7 +9,7 @@ import { base64url } from './arbitraries.js';
 import { admin, bankCall, bankWithToken, paymentBody, putMember } from './bank.js';
 import type { DatabaseKind } from './databases.js';
 import { changedTables, type Fingerprint, fingerprint, type StoredTable } from './stored-data.js';
-import { ADMIN_TOKEN, json, startTestApp, type TestApp } from './test-app.js';
+import { ADMIN_TOKEN, json, startedForSuite, startTestApp, type TestApp } from './test-app.js';
 
 // What the property suites in test/property/ share: "never a 5xx, never a crash, never a change to
 // stored data from a refused request", checked with random and hostile requests. Each request is
@@ -306,4 +306,17 @@ export async function startPropertyApp(kind: DatabaseKind, names: SecretNames): 
     liveToken: () => liveLink!.token,
     issueLink,
   };
+}
+
+/**
+ * The app a suite's properties aim at (see startPropertyApp), started before its tests and closed
+ * after them; `app()` gives it once started. What a failing property prints names its secrets.
+ */
+export function usePropertyApp(kind: DatabaseKind) {
+  const names = new SecretNames();
+  const suite = startedForSuite(async () => {
+    const started = await startPropertyApp(kind, names);
+    return { ...started, close: () => started.t.close() };
+  });
+  return { probe: names.probe, describeProbe: names.describeProbe, app: suite.current };
 }

@@ -24,6 +24,76 @@ export function generatedUpload(parts: () => Generator<string>): Readable {
   );
 }
 
+/** A parse of an upload that breaks off after `start` fails with the upload's own error, as it is. */
+export async function assertUploadErrorPassedOn(parse: (upload: Readable) => ParsedStatement, start: string) {
+  const broken = new Error('socket hang up');
+  const body = Readable.from(
+    (function* () {
+      yield Buffer.from(start);
+      throw broken;
+    })(),
+  );
+  await assert.rejects(readAll(parse(body)), (error) => error === broken);
+}
+
+/** How a generated statement is written: what comes before the entries, each entry, and what comes after. */
+export interface StatementWriter {
+  head: string[];
+  /** Entry `i`, its amount such as "1500.50". */
+  entry: (i: number, amount: string, credit: boolean) => string;
+  tail: string;
+}
+
+/**
+ * A large statement generated as it is uploaded, of `entries` entries with repeatable random amounts,
+ * a quarter of them debits, sent 1,000 entries at a time. Its credits are counted as it is generated:
+ * the totals are known once the parser has read it all, since the parser reads as it runs.
+ */
+export function generatedStatement(seed: number, entries: number, writer: StatementWriter) {
+  const random = seeded(seed);
+  const totals = { entries, credits: 0n, creditCount: 0 };
+  const parts = function* () {
+    yield* writer.head;
+    for (let n = 0; n < entries; n += 1000) {
+      let chunk = '';
+      for (let i = n; i < n + 1000; i += 1) {
+        const amount = BigInt(random() % 10_000_000);
+        const credit = random() % 4 !== 0;
+        if (credit) {
+          totals.credits += amount;
+          totals.creditCount += 1;
+        }
+        chunk += writer.entry(i, `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`, credit);
+      }
+      yield chunk;
+    }
+    yield writer.tail;
+  };
+  return { upload: generatedUpload(parts), totals };
+}
+
+/** Reads a generated statement to its end: every line numbered in order, the credits exactly as generated. */
+export async function assertReadsGenerated(
+  parsed: ParsedStatement,
+  totals: ReturnType<typeof generatedStatement>['totals'],
+): Promise<void> {
+  let count = 0;
+  let creditsRead = 0n;
+  let creditsCounted = 0;
+  for await (const line of parsed.lines) {
+    count += 1;
+    assert.equal(line.index, count);
+    if (line.creditDebit === 'C') {
+      creditsRead += cents(line.amount);
+      creditsCounted += 1;
+    }
+  }
+  assert.equal(count, totals.entries);
+  assert.equal(creditsCounted, totals.creditCount);
+  assert.equal(creditsRead, totals.credits);
+  assert.equal(parsed.summary().entries, totals.entries);
+}
+
 export async function readAll(parsed: ParsedStatement): Promise<{ lines: StatementLine[]; summary: StatementSummary }> {
   const lines: StatementLine[] = [];
   for await (const line of parsed.lines) lines.push(line);

@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { NO_RANGES } from '../../src/addresses.js';
 import { type AppConfig, buildApp } from '../../src/app.js';
@@ -101,6 +106,96 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     };
   };
   return start(options.config ?? {}, true);
+}
+
+/** Serves the app on a free loopback port, for tests that make real connections; that port. */
+export async function serveOnLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** An app on PGlite serving on a free loopback port, and that port. */
+export async function startServedApp(options: TestAppOptions = {}) {
+  const t = await startTestApp('pglite', options);
+  return { t, port: await serveOnLoopback(t.app) };
+}
+
+export interface SuiteService<T> {
+  /** What the suite started, once its before hook has run. */
+  current(): T;
+  /** Puts another in its place, as after a restart; the after hook closes that one. */
+  replace(next: T): T;
+}
+
+/** What a suite starts in its before hook and closes in its after hook. */
+export function startedForSuite<T extends { close(): Promise<void> }>(start: () => Promise<T>): SuiteService<T> {
+  let started: T | undefined;
+  before(async () => {
+    started = await start();
+  });
+  after(() => started?.close());
+  return {
+    current: (): T => {
+      if (!started) throw new Error("the suite's service starts in its before hook");
+      return started;
+    },
+    replace: (next: T) => (started = next),
+  };
+}
+
+/** A TestApp that stands for whichever app `current()` gives when it is used. */
+export function appOf(current: () => TestApp): TestApp {
+  return {
+    get kind() {
+      return current().kind;
+    },
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get logs() {
+      return current().logs;
+    },
+    close: () => current().close(),
+    restart: (overrides) => current().restart(overrides),
+  };
+}
+
+/** The suite's app (see appOf); a restart replaces it with the new one for the rest of the suite. */
+function followingRestarts(suite: SuiteService<TestApp>): TestApp {
+  return Object.assign(appOf(suite.current), {
+    restart: async (overrides?: Partial<AppConfig>) => suite.replace(await suite.current().restart(overrides)),
+  });
+}
+
+/**
+ * An app of its own for the suite this is called in: started before its tests, closed after them.
+ * What it returns stands for that app once started, and follows it through a restart.
+ */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  const suite = startedForSuite(() => startTestApp(kind, options));
+  return followingRestarts(suite);
+}
+
+/**
+ * Like useTestApp, for a suite that restarts its app and expects the same data after: PGlite keeps
+ * it in a directory of the suite's own, removed after the suite.
+ */
+export function useRestartableApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  let dataDir: string | undefined;
+  const suite = startedForSuite(async () => {
+    dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'bis-restartable-')) : undefined;
+    return startTestApp(kind, dataDir ? { ...options, dataDir } : options);
+  });
+  after(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return followingRestarts(suite);
 }
 
 export const json = (response: LightMyRequestResponse): any => JSON.parse(response.body);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { TOKEN_BODY_LIMIT } from '../../src/routes/oauth/token.js';
-import { admin, putMember } from './bank.js';
+import { admin, putMember, requestToken } from './bank.js';
 import { newMemberNumber } from './money-desk.js';
 import { json } from './test-app.js';
 
@@ -63,6 +63,23 @@ export function assertInvalidRequest(response: LightMyRequestResponse) {
   assert.deepEqual(json(response), { error: 'invalid_request' });
 }
 
+export function assertUnsupportedGrant(response: LightMyRequestResponse) {
+  assert.equal(response.statusCode, 400, response.body);
+  assert.deepEqual(json(response), { error: 'unsupported_grant_type' });
+}
+
+export function assertTooLarge(response: LightMyRequestResponse) {
+  assert.equal(response.statusCode, 413, response.body);
+  assert.equal(response.body, '');
+}
+
+/** Asks for a token with credentials that no longer work: 401 invalid_client. */
+export async function assertTokenRefused(app: FastifyInstance, clientId: string, clientSecret: string) {
+  const refused = await requestToken(app, clientId, clientSecret);
+  assert.equal(refused.statusCode, 401, refused.body);
+  assert.equal(json(refused).error, 'invalid_client');
+}
+
 export function assertRateLimited(response: LightMyRequestResponse) {
   assert.equal(response.statusCode, 429, response.body);
   assert.equal(response.body, '');
@@ -82,6 +99,37 @@ export async function expectStatuses(requests: Array<() => Promise<LightMyReques
     const response = await send();
     assert.equal(response.statusCode, status, `request ${index + 1}: ${response.body}`);
   }
+}
+
+/** Sends `count` token requests for a client, one after another, each of which must be answered `status`. */
+export function requestTokens(
+  app: FastifyInstance,
+  count: number,
+  clientId: string,
+  clientSecret: string,
+  status: number,
+) {
+  return expectStatuses(
+    times(count, () => () => requestToken(app, clientId, clientSecret)),
+    status,
+  );
+}
+
+/** Sends `count` token requests for a client with a body one byte over the limit, each of which must be answered 413. */
+export async function sendOversized(app: FastifyInstance, count: number, clientId: string, clientSecret: string) {
+  const oversized = paddedForm(clientId, clientSecret, BODY_LIMIT + 1);
+  await expectStatuses(
+    times(count, () => () => postToken(app, { payload: oversized })),
+    413,
+  );
+  return oversized;
+}
+
+/** Asks once more for a client that used up its allowance: 429, and no cache may keep the answer. */
+export async function assertNextRateLimited(app: FastifyInstance, clientId: string, clientSecret: string) {
+  const response = await requestToken(app, clientId, clientSecret);
+  assertRateLimited(response);
+  assertNoStore(response);
 }
 
 export const times = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);

@@ -201,8 +201,9 @@ describe('camt.053 entries the bank has not booked', () => {
   /** A credit of 10.00 booked (BookgDt and ValDt) on the day, with its Sts as written. */
   const entry = (ref: string, day: string, status: string) =>
     ntry('10.00', ref).replace('<Sts><Cd>BOOK</Cd></Sts>', status).replaceAll('2026-11-23', day);
-  const shape = async (text: string) => {
-    const { lines, summary } = await read(text);
+  /** What the lines and summary of one account's statement of these entries say of being booked. */
+  const shape = async (entries: string[], ns = NS) => {
+    const { lines, summary } = await read(document([stmt({ account: 'KE01A', entries })], ns));
     return {
       lines: lines.map((line) => [line.references[0], line.bookingDate, line.pending]),
       periods: summary.accounts.map((account) => account.period),
@@ -212,16 +213,11 @@ describe('camt.053 entries the bank has not booked', () => {
   const day25 = { from: '2026-11-25', to: '2026-11-25' };
 
   it('keep a pending entry of the next day as a line, marked pending, that does not stretch the period', async () => {
-    const text = document([
-      stmt({
-        account: 'KE01A',
-        entries: [
-          entry('B1', '2026-11-25', '<Sts><Cd>BOOK</Cd></Sts>'),
-          entry('P1', '2026-11-26', '<Sts><Cd>PDNG</Cd></Sts>'),
-        ],
-      }),
-    ]);
-    assert.deepEqual(await shape(text), {
+    const entries = [
+      entry('B1', '2026-11-25', '<Sts><Cd>BOOK</Cd></Sts>'),
+      entry('P1', '2026-11-26', '<Sts><Cd>PDNG</Cd></Sts>'),
+    ];
+    assert.deepEqual(await shape(entries), {
       lines: [
         ['B1', '2026-11-25', undefined],
         ['P1', '2026-11-26', true],
@@ -232,20 +228,12 @@ describe('camt.053 entries the bank has not booked', () => {
   });
 
   it('read Sts as versions .02 to .06 write it; INFO is not booked either, nor is a pending entry of the day before', async () => {
-    const text = document(
-      [
-        stmt({
-          account: 'KE01A',
-          entries: [
-            entry('P0', '2026-11-24', '<Sts>PDNG</Sts>'),
-            entry('B1', '2026-11-25', '<Sts>BOOK</Sts>'),
-            entry('I1', '2026-11-26', '<Sts> INFO </Sts>'),
-          ],
-        }),
-      ],
-      'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02',
-    );
-    assert.deepEqual(await shape(text), {
+    const entries = [
+      entry('P0', '2026-11-24', '<Sts>PDNG</Sts>'),
+      entry('B1', '2026-11-25', '<Sts>BOOK</Sts>'),
+      entry('I1', '2026-11-26', '<Sts> INFO </Sts>'),
+    ];
+    assert.deepEqual(await shape(entries, 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02'), {
       lines: [
         ['P0', '2026-11-24', true],
         ['B1', '2026-11-25', undefined],
@@ -257,17 +245,12 @@ describe('camt.053 entries the bank has not booked', () => {
   });
 
   it("read a bank's own status (Prtry): PDNG is pending, any other is booked, as is an entry without Sts", async () => {
-    const text = document([
-      stmt({
-        account: 'KE01A',
-        entries: [
-          entry('B1', '2026-11-25', '<Sts><Prtry>BOOKED</Prtry></Sts>'),
-          entry('P1', '2026-11-27', '<Sts><Prtry>PDNG</Prtry></Sts>'),
-          entry('B2', '2026-11-26', ''),
-        ],
-      }),
-    ]);
-    assert.deepEqual(await shape(text), {
+    const entries = [
+      entry('B1', '2026-11-25', '<Sts><Prtry>BOOKED</Prtry></Sts>'),
+      entry('P1', '2026-11-27', '<Sts><Prtry>PDNG</Prtry></Sts>'),
+      entry('B2', '2026-11-26', ''),
+    ];
+    assert.deepEqual(await shape(entries), {
       lines: [
         ['B1', '2026-11-25', undefined],
         ['P1', '2026-11-27', true],

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { parseCamt053 } from '../../src/statements/camt053.js';
-import { assertRefused, cents, generatedUpload, readAll, seeded, upload } from '../support/statements.js';
+import {
+  assertReadsGenerated,
+  assertRefused,
+  assertUploadErrorPassedOn,
+  generatedStatement,
+  readAll,
+  upload,
+} from '../support/statements.js';
 
 /** 1-based line of the first `needle` at or after the first `after` in `text`. */
 function lineOf(text: string, needle: string, after = ''): number {
@@ -286,16 +292,8 @@ describe('camt.053 statements', () => {
     });
   });
 
-  it('passes on the error of an upload that breaks off, as it is', async () => {
-    const broken = new Error('socket hang up');
-    const body = Readable.from(
-      (function* () {
-        yield Buffer.from(V02.slice(0, 2000));
-        throw broken;
-      })(),
-    );
-    await assert.rejects(readAll(parseCamt053(body)), (error) => error === broken);
-  });
+  it('passes on the error of an upload that breaks off, as it is', () =>
+    assertUploadErrorPassedOn((body) => parseCamt053(body), V02.slice(0, 2000)));
 
   it('gives the same lines whether the upload arrives whole or a byte at a time', async () => {
     const text = V02.replace('JANE WANJIRU', 'JANE WANJIRŨ');
@@ -486,50 +484,20 @@ describe('camt.053 statements that are refused', () => {
 
 describe('camt.053 at scale', () => {
   it('streams 100,000 entries from a generated upload and adds the credits exactly', async () => {
-    const entries = 100_000;
-    const random = seeded(53);
-    let credits = 0n;
-    let creditCount = 0;
-    const parts = function* () {
-      yield '<?xml version="1.0" encoding="UTF-8"?>\n';
-      yield '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>';
-      yield '<GrpHdr><MsgId>BIG</MsgId><CreDtTm>2026-12-01T02:00:00</CreDtTm></GrpHdr><Stmt><Id>1</Id>';
-      yield '<Acct><Id><Othr><Id>0100012345678</Id></Othr></Id><Ccy>KES</Ccy></Acct>';
-      for (let n = 0; n < entries; n += 1000) {
-        let chunk = '';
-        for (let i = n; i < n + 1000; i += 1) {
-          const amount = BigInt(random() % 10_000_000);
-          const credit = random() % 4 !== 0;
-          if (credit) {
-            credits += amount;
-            creditCount += 1;
-          }
-          const text = `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
-          chunk +=
-            `<Ntry><Amt Ccy="KES">${text}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>` +
-            '<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-15</Dt></BookgDt><ValDt><Dt>2026-11-15</Dt></ValDt>' +
-            `<AcctSvcrRef>FT${i}</AcctSvcrRef><NtryDtls><TxDtls><Refs><EndToEndId>E${i}</EndToEndId></Refs>` +
-            `<RmtInf><Ustrd>MPESA C2B ${i} MEMBER</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
-        }
-        yield chunk;
-      }
-      yield '</Stmt></BkToCstmrStmt></Document>\n';
-    };
-    let count = 0;
-    let creditsRead = 0n;
-    let creditsCounted = 0;
-    const parsed = parseCamt053(generatedUpload(parts));
-    for await (const line of parsed.lines) {
-      count += 1;
-      assert.equal(line.index, count);
-      if (line.creditDebit === 'C') {
-        creditsRead += cents(line.amount);
-        creditsCounted += 1;
-      }
-    }
-    assert.equal(count, entries);
-    assert.equal(creditsCounted, creditCount);
-    assert.equal(creditsRead, credits);
-    assert.equal(parsed.summary().entries, entries);
+    const { upload: body, totals } = generatedStatement(53, 100_000, {
+      head: [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>',
+        '<GrpHdr><MsgId>BIG</MsgId><CreDtTm>2026-12-01T02:00:00</CreDtTm></GrpHdr><Stmt><Id>1</Id>',
+        '<Acct><Id><Othr><Id>0100012345678</Id></Othr></Id><Ccy>KES</Ccy></Acct>',
+      ],
+      entry: (i, amount, credit) =>
+        `<Ntry><Amt Ccy="KES">${amount}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>` +
+        '<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-15</Dt></BookgDt><ValDt><Dt>2026-11-15</Dt></ValDt>' +
+        `<AcctSvcrRef>FT${i}</AcctSvcrRef><NtryDtls><TxDtls><Refs><EndToEndId>E${i}</EndToEndId></Refs>` +
+        `<RmtInf><Ustrd>MPESA C2B ${i} MEMBER</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`,
+      tail: '</Stmt></BkToCstmrStmt></Document>\n',
+    });
+    await assertReadsGenerated(parseCamt053(body), totals);
   });
 });

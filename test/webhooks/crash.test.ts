@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
-import { callService as call, integrateBank, serviceOk as ok } from '../support/service-http.js';
+import { notifyPayment, notifyUntilKilled } from '../support/payment-senders.js';
+import { integrateBank, serviceOk as ok } from '../support/service-http.js';
 import { type ServiceProcess, startService, stopService } from '../support/service-process.js';
 import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
@@ -15,15 +16,6 @@ import { type Received, type Receiver, startReceiver } from '../support/webhook-
 const MEMBER = '9300001';
 /** How long the service, restarted, may take to deliver what was left: a claim's lease is 60 s. */
 const CATCH_UP_MS = 150_000;
-
-const notify = (url: string, token: string, reference: string) =>
-  call(
-    url,
-    'POST',
-    '/bank/v1/payments',
-    { transactionReference: reference, paymentType: 'RTGS', customerRef: MEMBER, amount: '10.00' },
-    token,
-  );
 
 /** Every item of a paged admin list, following nextCursor. */
 async function everyItem<T>(url: string, path: string): Promise<T[]> {
@@ -156,25 +148,9 @@ for (const kind of databaseKinds()) {
       });
       await receiver.setUp({ secrets: [endpoint.secret] });
 
-      const url = service.url;
-      const acknowledged = new Map<string, string>();
-      const sentReferences: string[] = [];
-      let sent = 0;
       // Twenty senders notify payments until the process dies under them.
-      const sender = async () => {
-        for (;;) {
-          const reference = `WHCRASH-${++sent}`;
-          sentReferences.push(reference);
-          try {
-            const { status, body } = await notify(url, token, reference);
-            if (status === 200) acknowledged.set(reference, body.erpRefId);
-          } catch {
-            return; // the connection died with the process
-          }
-        }
-      };
-      let sendersDone = false;
-      const senders = Promise.all(Array.from({ length: 20 }, sender)).then(() => (sendersDone = true));
+      const senders = notifyUntilKilled(service.url, token, MEMBER, 'WHCRASH');
+      const { acknowledged, sent: sentReferences } = senders;
 
       // Once payments are being acknowledged and delivered, the receiver keeps its answer to the
       // next attempt back: the kill comes while that attempt is in flight, so the service dies
@@ -183,7 +159,7 @@ for (const kind of databaseKinds()) {
       const until = async (done: () => Promise<boolean>, what: string) => {
         while (!(await done())) {
           assert.ok(
-            !sendersDone && Date.now() < deadline,
+            !senders.stopped() && Date.now() < deadline,
             `${what}, before the senders stopped:\n${service?.output()}`,
           );
           await sleep(10);
@@ -201,7 +177,7 @@ for (const kind of databaseKinds()) {
       }, 'an attempt held by the receiver');
       await stopService(service, 'SIGKILL');
       const acknowledgedAtKill = new Map(acknowledged);
-      await senders;
+      await senders.done;
       const deliveredBefore = await receiver.received();
 
       const restartedAt = performance.now();
@@ -227,7 +203,7 @@ for (const kind of databaseKinds()) {
       await Promise.all(
         Array.from({ length: 10 }, async () => {
           for (let reference = queue.shift(); reference; reference = queue.shift()) {
-            const again = await notify(service!.url, token, reference);
+            const again = await notifyPayment(service!.url, token, MEMBER, reference);
             assert.equal(again.status, 200, `${reference}: ${JSON.stringify(again.body)}`);
             const earlier = acknowledgedAtKill.get(reference);
             if (earlier) assert.equal(again.body.erpRefId, earlier, `${reference} got another receipt`);

@@ -1,27 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { WEBHOOK_EVENTS } from '../../src/webhooks/events.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-schedule.js';
 import { admin, bankCall, bankWithToken, putMember } from '../support/bank.js';
 import { HOUR, MINUTE, SECOND } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
 import { acceptedPayment, type Bank, heldPayment, newMemberNumber } from '../support/money-desk.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { json, useTestApp } from '../support/test-app.js';
 import { type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 const ALL_EVENTS = [...WEBHOOK_EVENTS];
 
 for (const kind of databaseKinds()) {
   describe(`webhooks to the ERP (${kind})`, () => {
-    let t: TestApp;
+    const t = useTestApp(kind);
     let bank: Bank;
     let receiver: Receiver;
     let webhookId: string;
-
-    before(async () => {
-      t = await startTestApp(kind);
-    });
-    after(() => t.close());
 
     /**
      * A new receiver and an endpoint of its own for each test, so plans and counts never mix; and
@@ -55,6 +50,13 @@ for (const kind of databaseKinds()) {
       if (Number.isFinite(latest)) t.clock.advance(Math.max(0, latest - t.clock.now().getTime()) + 1);
     };
     const messages = async (query = '') => json(await admin(t.app, 'GET', `/webhooks/${webhookId}/messages${query}`));
+    /** Delivers until every message due has used up its retries. */
+    const failEveryRetry = async () => {
+      for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {
+        await deliver();
+        await untilRetry();
+      }
+    };
 
     it('delivers a signed payment.accepted; retries 500, a closed connection and a timeout with the same id', async () => {
       await subscribe(ALL_EVENTS, ['500', 'close', 'timeout', 'ok']);
@@ -183,10 +185,7 @@ for (const kind of databaseKinds()) {
     it('disables an endpoint that has failed every delivery for five days, and says so in the audit', async () => {
       await subscribe(['payment.accepted'], Array(RETRY_DELAYS_MS.length + 2).fill('500'));
       await acceptedPayment(t.app, bank);
-      for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {
-        await deliver();
-        await untilRetry();
-      }
+      await failEveryRetry();
       assert.equal(json(await admin(t.app, 'GET', `/webhooks/${webhookId}`)).enabled, true, 'three days are not five');
       t.clock.advance(2 * 24 * HOUR);
       bank = await bankWithToken(t.app, 'Harambee Bank');
@@ -203,10 +202,7 @@ for (const kind of databaseKinds()) {
       const since = t.clock.now().toISOString();
       await acceptedPayment(t.app, bank);
       await acceptedPayment(t.app, bank);
-      for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) {
-        await deliver();
-        await untilRetry();
-      }
+      await failEveryRetry();
       assert.equal((await messages('?status=failed')).items.length, 2);
       const replay = await admin(t.app, 'POST', `/webhooks/${webhookId}/replay`, { since });
       assert.deepEqual(json(replay), { replayed: 2 });
