@@ -66,6 +66,9 @@ for (const kind of databaseKinds()) {
 
       // Signing in now asks for the code; each code is taken once, so the next one comes 30 s on.
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // The sign-in page shows once the service has ended the session; a page opened before that
+      // would stop the request and find the session still open.
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       rig.service.clock.advance(30_000);
       await signInOnPage(page, rig, { ...operator, code: totpCode(key, rig.service.clock.now()) });
 
