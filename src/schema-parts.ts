@@ -20,3 +20,9 @@ export const described = <T extends TSchema>(schema: T, description: string): T 
 /** One of a list of strings, as an enum: the OpenAPI document names each, and a wrong one is answered with them all. */
 export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+/** The paging parameters of an admin list: `limit` a page, from the `nextCursor` of the page before. */
+export const paging = (limit = { maximum: 500, default: 50 }) => ({
+  limit: Type.Optional(Type.Integer({ minimum: 1, ...limit })),
+  cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
+});

@@ -14,5 +14,3 @@ export function positiveInt(value: string): number {
   }
   return Number(value);
 }
-
-export const MEMBER_STATUSES = ['active', 'suspended', 'closed'] as const;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { registerAudit } from './audit.js';
 import { registerClients } from './clients.js';
 import { DEFAULT_URL } from './context.js';
@@ -15,8 +16,7 @@ import { registerReport } from './report.js';
 import { registerSecrets } from './secrets.js';
 import { registerWebhooks } from './webhooks.js';
 
-// The same relative path from src/cli and from dist/cli.
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as {
   version: string;
 };
 

@@ -1,7 +1,7 @@
 import { Argument, type Command, Option } from 'commander';
+import { MEMBER_STATUSES } from '../members/member-statuses.js';
 import { type AdminClient, segment } from './admin-client.js';
 import type { Answer } from './api-types.js';
-import { MEMBER_STATUSES } from './arguments.js';
 import { contextOf } from './context.js';
 import { importMembers } from './members-import.js';
 import { details, print, printJson } from './output.js';

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { sumAmounts } from '../payments/amount.js';
+import { PAYMENT_STATUSES } from '../payments/payment-schemas.js';
 import { segment } from './admin-client.js';
 import { isoDate, positiveInt } from './arguments.js';
 import { contextOf } from './context.js';
@@ -29,7 +30,7 @@ export function registerPayments(program: Command): void {
   payments
     .command('list')
     .description("list payments, newest first; days and times in the service's zone (BIS_TIME_ZONE)")
-    .addOption(new Option('--status <status>', 'only these').choices(['accepted', 'held', 'returned']))
+    .addOption(new Option('--status <status>', 'only these').choices(PAYMENT_STATUSES))
     .option('--from <date>', 'paid on or after this day (or at or after this date-time)', isoDate)
     .option('--to <date>', 'paid on or before this day, included (or before this date-time)', isoDate)
     .option('--member <ref>', "only this member's payments")

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { AuditAction } from '../audit/audit-actions.js';
+import type { MemberStatus } from '../members/member-statuses.js';
 import type {
   OperatorInvitesTable,
   OperatorRecoveryCodesTable,
@@ -61,7 +62,7 @@ export interface TokenRateHitsTable {
   hits: number;
 }
 
-export type MemberStatus = 'active' | 'suspended' | 'closed';
+export type { MemberStatus };
 
 export interface MembersTable {
   /** The Member Number: seven digits. */

@@ -4,7 +4,7 @@ import type { RouteOptions } from 'fastify';
 
 import { described, Nullable } from '../schema-parts.js';
 
-export { described, Nullable, NullableTimestamp, StringEnum, Timestamp } from '../schema-parts.js';
+export { described, Nullable, NullableTimestamp, paging, StringEnum, Timestamp } from '../schema-parts.js';
 
 /**
  * A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it.
@@ -67,12 +67,6 @@ export const TooSlow = Type.Object(AdminError.properties, {
 
 /** A text answer the route streams (CSV, NDJSON): documented as a string, sent as a stream of its lines. */
 export const StreamedText = (description: string) => Type.Unsafe<Readable>(Type.String({ description }));
-
-/** The paging parameters of an admin list: `limit` a page, from the `nextCursor` of the page before. */
-export const paging = (limit = { maximum: 500, default: 50 }) => ({
-  limit: Type.Optional(Type.Integer({ minimum: 1, ...limit })),
-  cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
-});
 
 /** One page of an admin list, and where the next begins. */
 export const Page = <T extends TSchema>(item: T, description: string) =>

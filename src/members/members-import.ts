@@ -1,12 +1,14 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
 import { invalidImport } from '../errors.js';
+import { orList } from '../or-list.js';
 import { ImportFileError, type RawMemberRow } from './import-rows.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
+import { MEMBER_STATUSES } from './member-statuses.js';
 import type { ImportCounts, MembersImportStore, StagedMember } from './members-import-store.js';
 
-const STATUSES = new Set(['active', 'suspended', 'closed']);
+const STATUSES: ReadonlySet<string> = new Set(MEMBER_STATUSES);
 // The answer names at most this many bad rows (and says how many there were), so a file that is
 // wrong throughout cannot make the answer, or the service's memory, as large as the file.
 export const MAX_LISTED_PROBLEMS = 1000;
@@ -43,7 +45,7 @@ function readRow({ line, fields }: RawMemberRow): StagedMember | ImportProblem {
   if ('problem' in name) return { line, reason: `fullName for ${ref} ${name.problem}` };
   const state = typeof status === 'string' ? status.trim().toLowerCase() : '';
   if (!STATUSES.has(state))
-    return { line, reason: `unknown status ${shown(status)} for ${ref}: use active, suspended or closed` };
+    return { line, reason: `unknown status ${shown(status)} for ${ref}: use ${orList(MEMBER_STATUSES)}` };
   return { line, memberNumber: ref, fullName: name.name, status: state };
 }
 

@@ -1,16 +1,21 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import type { Db, MemberStatus } from '../db/schema.js';
+import type { Db } from '../db/schema.js';
 import { invalidInput } from '../errors.js';
+import { paging } from '../schema-parts.js';
+import { MemberStatusSchema } from './member-statuses.js';
 import type { MemberRow } from './members-store.js';
 
-export interface MemberSearch {
-  /** Digits: member numbers that start with them; anything else: names that contain it. */
-  q?: string | undefined;
-  status?: MemberStatus | undefined;
-  /** nextCursor of the page before: the last member number it showed. */
-  cursor?: string | undefined;
-  limit?: number | undefined;
-}
+/** The members search's query string; the cursor is the last member number the page before showed. */
+export const MembersSearchQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Digits: numbers that start with them; else: names containing it' }),
+  ),
+  status: Type.Optional(MemberStatusSchema),
+  ...paging(),
+});
+
+export type MemberSearch = Static<typeof MembersSearchQuery>;
 
 const DEFAULT_LIMIT = 50;
 

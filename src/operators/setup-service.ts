@@ -1,3 +1,4 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import { conflict, forbidden, invalidInput } from '../errors.js';
@@ -7,15 +8,20 @@ import { type OperatorsService, type OperatorView, operatorView, readEmail } fro
 import type { OperatorsStore } from './operators-store.js';
 import type { SetupCodes } from './setup-codes.js';
 
-export interface SetupInput {
-  setupCode: string;
-  email: string;
-  name: string;
-  /** Typed at the prompt; without it, the answer holds an invite link. */
-  password?: string | undefined;
-  /** Recover a lost last admin: make (or reset) this admin although admins exist. */
-  recover?: boolean | undefined;
-}
+/**
+ * POST /admin/init. Without a password the answer holds an invite link; recover makes (or resets)
+ * an admin although admins exist, when the last is lost. Without an email it makes the owner token.
+ */
+export const InitBody = Type.Object({
+  setupCode: Type.String({ maxLength: 100, description: 'From BIS_DATA_DIR/setup-code; it works once' }),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
+  recover: Type.Optional(Type.Boolean()),
+});
+
+/** An admin is made with an email, and named by it when no name is given. */
+export type SetupInput = Static<typeof InitBody> & { email: string; name: string };
 
 export interface SetupDeps extends AuditedChanges {
   adminTokens: Pick<AdminTokens, 'isSet'>;

@@ -1,12 +1,29 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../schema-parts.js';
 import { PAYMENT_TYPES } from './channels.js';
 
 // A payment as the admin API answers it and as the webhook events carry it.
 
-export const PaymentStatus = Type.Union([Type.Literal('accepted'), Type.Literal('held'), Type.Literal('returned')], {
-  description: 'accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported)',
+export const PAYMENT_STATUSES = ['accepted', 'held', 'returned'] as const;
+
+export const PaymentStatus = Type.Union(
+  PAYMENT_STATUSES.map((status) => Type.Literal(status)),
+  {
+    description:
+      'accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported)',
+  },
+);
+export type PaymentStatus = Static<typeof PaymentStatus>;
+
+const HeldReason = Type.Union([Type.Literal('customer_not_payable'), Type.Literal('not_validated')], {
+  description: 'Why it was held; kept once returned',
 });
+export type HeldReason = Static<typeof HeldReason>;
+
+const PaymentSource = Type.Union([Type.Literal('notification'), Type.Literal('statement')], {
+  description: 'notification: the bank notified it; statement: finance recorded it from a bank statement line',
+});
+export type PaymentSource = Static<typeof PaymentSource>;
 
 export const Payment = Type.Object({
   paymentId: Type.Integer({ description: "The payment's own id, held payments included" }),
@@ -26,14 +43,8 @@ export const Payment = Type.Object({
   payerPhone: Nullable(Type.String()),
   narration: Nullable(Type.String()),
   status: PaymentStatus,
-  heldReason: Nullable(
-    Type.Union([Type.Literal('customer_not_payable'), Type.Literal('not_validated')], {
-      description: 'Why it was held; kept once returned',
-    }),
-  ),
-  source: Type.Union([Type.Literal('notification'), Type.Literal('statement')], {
-    description: 'notification: the bank notified it; statement: finance recorded it from a bank statement line',
-  }),
+  heldReason: Nullable(HeldReason),
+  source: PaymentSource,
   clientId: Type.String({ description: 'The bank client that sent it' }),
   clientName: Nullable(Type.String({ description: "The bank's name" })),
   receivedAt: Timestamp('When the first notification for this reference arrived, or when it was recorded'),
@@ -68,3 +79,5 @@ export const PaymentWithHistory = Type.Object(
   { ...Payment.properties, history: Type.Array(HistoryEntry, { description: 'Oldest first' }) },
   { description: 'The payment, with what happened to it' },
 );
+
+export const Note = Type.String({ maxLength: 500, description: "Why, for whoever reads the payment's history" });

@@ -1,21 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { csvLine } from '../csv.js';
 import { invalidInput } from '../errors.js';
 import { exportCursor } from './export-cursor.js';
 import type { ExportFeeds } from './export-feeds.js';
 import type { ExportRow, ExportStore } from './export-store.js';
 import { paidWindow } from './paid-day.js';
+import type { ExportQuery } from './query-schemas.js';
 
-export type ExportFormat = 'csv' | 'ndjson';
-
-export interface ExportRequest {
-  format: ExportFormat;
-  from?: string | undefined;
-  to?: string | undefined;
-  /** The Next-Cursor of the previous export. */
-  since?: string | undefined;
-  /** A named feed: the export starts where the feed's last complete export stopped. */
-  feed?: string | undefined;
-}
+export type ExportRequest = Static<typeof ExportQuery>;
 
 export const EXPORT_FIELDS = [
   'erpRefId',

@@ -1,23 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import { paidWindow } from './paid-day.js';
 import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
 import type { PaymentsReadStore } from './payments-read-store.js';
-import type { PaymentStatus } from './payments-tables.js';
+import type { PaymentsSearch } from './query-schemas.js';
 import type { ResolutionStore } from './resolution-store.js';
 
-export interface PaymentQuery {
-  status?: PaymentStatus;
-  customerRef?: string;
-  transactionReference?: string;
-  clientId?: string;
-  paymentType?: string;
-  from?: string;
-  to?: string;
-  order?: 'newest' | 'oldest';
-  limit?: number;
-  cursor?: string;
-}
+export type PaymentQuery = Static<typeof PaymentsSearch>;
 
 export const DEFAULT_PAGE = 50;
 

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { PaymentType } from './channels.js';
 
-export type PaymentStatus = 'accepted' | 'held' | 'returned';
-export type PaymentSource = 'notification' | 'statement';
-export type HeldReason = 'customer_not_payable' | 'not_validated';
+import type { HeldReason, PaymentSource, PaymentStatus } from './payment-schemas.js';
+
+export type { HeldReason, PaymentSource, PaymentStatus };
 
 export interface PaymentsTable {
   id: Generated<number>;

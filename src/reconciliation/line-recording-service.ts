@@ -1,7 +1,10 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { conflict, type DomainError, invalidInput, notFound, unavailable } from '../errors.js';
 import { normalizeMemberNumber } from '../members/member-number.js';
+import { orList } from '../or-list.js';
 import { PAYMENT_TYPES, type PaymentType } from '../payments/channels.js';
+import { Note } from '../payments/payment-schemas.js';
 import { withNewReceipt } from '../payments/receipt-number.js';
 import { activeMember, readNote } from '../payments/resolution-service.js';
 import type { ResolutionStore } from '../payments/resolution-store.js';
@@ -10,11 +13,13 @@ import { EVENT } from '../webhooks/events.js';
 import type { EventOutbox } from '../webhooks/outbox.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 
-export interface RecordLineInput {
-  customerRef: string;
-  paymentType: string;
-  note: string;
-}
+export const RecordLineBody = Type.Object({
+  customerRef: Type.String({ description: 'The member to credit: seven digits' }),
+  // A string, not an enum: the service takes any case and surrounding spaces, and names the channels when refusing.
+  paymentType: Type.String({ description: orList(PAYMENT_TYPES) }),
+  note: Note,
+});
+export type RecordLineInput = Static<typeof RecordLineBody>;
 
 export interface LineRecordingDeps extends AuditedChanges {
   reconciliationStore: Pick<ReconciliationStore, 'find' | 'lockLine' | 'markRecorded'>;

@@ -7,16 +7,8 @@ import type { LineSuggestions } from './line-suggestions.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 import type { TotalName } from './reconciliation-tables.js';
 import { ITEM_CSV_FIELDS, type ItemView, itemCsvRow, itemView, type RunView, runView } from './reconciliation-view.js';
+import type { RunItemsQuery } from './run-query.js';
 import type { RunItemRow, RunItemsPage } from './run-rows.js';
-
-export interface RunItemsQuery {
-  /** One category only; without it, every line and then the payments not on the statement. */
-  category?: TotalName | undefined;
-  /** Only the items still open (true), or only those that are not (false). */
-  open?: boolean | undefined;
-  limit?: number | undefined;
-  cursor?: string | undefined;
-}
 
 export const DEFAULT_ITEMS_PAGE = 1000;
 const CSV_BATCH = 1000;

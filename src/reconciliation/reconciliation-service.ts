@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import { type Static, Type } from '@sinclair/typebox';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import type { ClientsStore } from '../clients/clients-store.js';
 import { conflict, invalidStatement, notFound } from '../errors.js';
+import { orList } from '../or-list.js';
 import { readCsvStatementMapping } from '../statements/csv-mapping.js';
-import type { StatementFormat } from '../statements/formats.js';
+import { STATEMENT_FORMATS } from '../statements/formats.js';
 import { parseStatement } from '../statements/parse-statement.js';
 import { StatementFileError, type StatementLine } from '../statements/statement-line.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
@@ -14,15 +16,32 @@ import { type Period, readGivenPeriod, spanOf, windowOf } from './statement-peri
 // Large enough that 100,000 lines take a hundred statements, small enough to keep memory flat.
 const BATCH = 1000;
 
-export interface ReconcileRequest {
-  clientId: string;
-  format: StatementFormat;
-  /** The period finance gives (YYYY-MM-DD, both or neither): it replaces the file's, for every account. */
-  from?: string | undefined;
-  to?: string | undefined;
+/** The statement's bank and format, and the period finance gives (both or neither) for a file that is unclear. */
+export const StatementQuery = Type.Object({
+  clientId: Type.String({ description: 'The bank whose statement it is' }),
+  format: Type.Union(
+    STATEMENT_FORMATS.map((format) => Type.Literal(format)),
+    { description: `${orList(STATEMENT_FORMATS)} (read with the bank's saved statement mapping)` },
+  ),
+  from: Type.Optional(
+    Type.String({
+      format: 'date',
+      description:
+        "The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account",
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      format: 'date',
+      description: "The statement's last day, inclusive (YYYY-MM-DD), with `from`",
+    }),
+  ),
+});
+
+export type ReconcileRequest = Static<typeof StatementQuery> & {
   /** Opens the statement file; read once, as it streams. */
   open: () => Readable;
-}
+};
 
 export interface ReconciliationServiceDeps extends AuditedChanges {
   reconciliationStore: Pick<ReconciliationStore, 'create' | 'addLines' | 'finish' | 'end'>;

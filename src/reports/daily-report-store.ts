@@ -1,7 +1,10 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
+import type { PaymentStatus } from '../payments/payment-schemas.js';
 
-export type ReportGroup = 'client' | 'paymentType';
+export const ReportGroup = Type.Union([Type.Literal('client'), Type.Literal('paymentType')]);
+export type ReportGroup = Static<typeof ReportGroup>;
 
 export interface DailyRow {
   date: string;
@@ -9,7 +12,7 @@ export interface DailyRow {
   group_key: string | null;
   group_name: string | null;
   currency: string;
-  status: 'accepted' | 'held' | 'returned';
+  status: PaymentStatus;
   count: number;
   sum: string;
 }

@@ -3,8 +3,9 @@ import { addDays, calendarDate, daysBetween } from '../calendar-date.js';
 import type { Clock } from '../clock.js';
 import { invalidInput } from '../errors.js';
 import { sumAmounts } from '../payments/amount.js';
+import type { PaymentStatus } from '../payments/payment-schemas.js';
 import { localDate, startOfLocalDay } from '../time-zone.js';
-import type { DailyReportStore, DailyRow, ReportGroup } from './daily-report-store.js';
+import { type DailyReportStore, type DailyRow, ReportGroup } from './daily-report-store.js';
 
 interface Total {
   count: number;
@@ -33,10 +34,9 @@ export const DailyReportQuery = Type.Object({
   to: Type.Optional(
     Type.String({ description: `Last day, YYYY-MM-DD, inclusive (default: today); at most ${MAX_DAYS} days` }),
   ),
-  groupBy: Type.Optional(Type.Union([Type.Literal('client'), Type.Literal('paymentType')])),
+  groupBy: Type.Optional(ReportGroup),
 });
 export type DailyReportQuery = Static<typeof DailyReportQuery>;
-const STATUSES = ['accepted', 'held', 'returned'] as const;
 
 function readDate(field: string, text: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
@@ -112,7 +112,7 @@ function totalsOf(rows: readonly DailyRow[]) {
   const currencies = [...new Set(rows.map((row) => row.currency))].sort();
   return currencies.map((currency) => {
     const mine = rows.filter((row) => row.currency === currency);
-    const total = (status: (typeof STATUSES)[number]) => {
+    const total = (status: PaymentStatus) => {
       const of = mine.filter((row) => row.status === status);
       return { count: of.reduce((n, row) => n + row.count, 0), sum: sumAmounts(of.map((row) => row.sum)) };
     };

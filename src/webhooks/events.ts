@@ -1,13 +1,12 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { MemberStatusSchema } from '../members/member-statuses.js';
 import { PaymentWithHistory } from '../payments/payment-schemas.js';
-
-const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')]);
 
 const MemberStatusChanged = Type.Object({
   customerRef: Type.String({ description: "The member's number" }),
   fullName: Type.String(),
-  status: MemberStatus,
-  previousStatus: MemberStatus,
+  status: MemberStatusSchema,
+  previousStatus: MemberStatusSchema,
 });
 
 const WebhookTest = Type.Object({ message: Type.String() });

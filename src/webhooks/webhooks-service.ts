@@ -5,18 +5,10 @@ import { randomId } from '../secrets.js';
 import type { EndpointRow, EndpointsStore } from './endpoints-store.js';
 import { WEBHOOK_EVENTS } from './events.js';
 import { type HostResolver, urlRefusal } from './webhook-addresses.js';
+import type { WebhookInput } from './webhook-input.js';
 
 /** How long a rotated-out secret keeps signing beside the new one, so the receiver can switch over. */
 export const PREVIOUS_SECRET_MS = 24 * 3_600_000;
-
-export interface WebhookInput {
-  url?: string;
-  events?: string[];
-  description?: string;
-  enabled?: boolean;
-  /** May reach loopback and private addresses (and take plain http://): the ERP is on our own network. */
-  internal?: boolean;
-}
 
 export interface WebhooksServiceDeps extends AuditedChanges {
   endpointsStore: EndpointsStore;

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
+import { MEMBER_STATUSES } from '../../src/members/member-statuses.js';
 import { ROLES } from '../../src/operators/roles.js';
 import { PAYMENT_TYPES } from '../../src/payments/channels.js';
+import { PAYMENT_STATUSES } from '../../src/payments/payment-schemas.js';
 import { STATEMENT_FORMATS } from '../../src/statements/formats.js';
 import { EVENT } from '../../src/webhooks/events.js';
 
@@ -134,19 +136,38 @@ const LISTS = [
   },
   { name: 'statement formats', values: STATEMENT_FORMATS, allowed: ['src/statements/formats.ts'], distinct: false },
   { name: 'operator roles', values: ROLES, allowed: ['src/operators/roles.ts'], distinct: false },
+  {
+    name: 'member statuses',
+    values: MEMBER_STATUSES,
+    allowed: ['src/members/member-statuses.ts'],
+    distinct: false,
+  },
+  {
+    name: 'payment statuses',
+    values: PAYMENT_STATUSES,
+    allowed: ['src/payments/payment-schemas.ts'],
+    distinct: false,
+    // Sentences name them ("accepted, held and returned payments"); a copy in code quotes them.
+    quoted: true,
+  },
 ];
 const GENERATED = (file: string) => file === 'console/src/api-types.d.ts' || file.startsWith('src/db/migrations/');
 
 /**
  * The values in their order with nothing but punctuation, space, "or", "and" or TypeBox's
  * Type.Literal between: 'a' | 'b', "a, b or c", [Type.Literal('a'), Type.Literal('b')].
+ * Quoted: only as strings in code, for names sentences use too.
  */
-const writtenOut = (values: readonly string[]) =>
-  new RegExp(values.map((value) => `\\b${value}\\b`).join(String.raw`(?:[^\w]|\bor\b|\band\b|Type\.Literal)*`));
+const writtenOut = (values: readonly string[], quoted = false) =>
+  new RegExp(
+    values
+      .map((value) => (quoted ? `['"\`]${value}['"\`]` : `\\b${value}\\b`))
+      .join(String.raw`(?:[^\w]|\bor\b|\band\b|Type\.Literal)*`),
+  );
 
 /** The files that write a list out, or (for distinct names) hold more than one of its values as a string. */
 function copiesOf(list: (typeof LISTS)[number], sources: readonly { file: string; text: string }[]) {
-  const sequence = writtenOut(list.values);
+  const sequence = writtenOut(list.values, 'quoted' in list && list.quoted);
   const quoted = (text: string) => list.values.filter((value) => new RegExp(`['"\`]${value}['"\`]`).test(text));
   return sources
     .filter(({ file }) => !list.allowed.includes(file) && !GENERATED(file))
@@ -154,7 +175,7 @@ function copiesOf(list: (typeof LISTS)[number], sources: readonly { file: string
     .map(({ file }) => file);
 }
 
-test('each list several places need is written out once: channels, statement formats, roles', () => {
+test('each list several places need is written out once: channels, statement formats, roles, statuses', () => {
   const copies = Object.fromEntries(LISTS.map((list) => [list.name, copiesOf(list, everySource)]));
   assert.deepEqual(copies, Object.fromEntries(LISTS.map((list) => [list.name, []])));
 });

@@ -4,7 +4,7 @@ import { conflict, forbidden } from '../../errors.js';
 import { actorOf } from '../../http/actor.js';
 import { AdminError, Timestamp } from '../../http/schemas.js';
 import type { AdminTokens } from '../../operators/admin-tokens.js';
-import type { SetupService } from '../../operators/setup-service.js';
+import { InitBody, type SetupService } from '../../operators/setup-service.js';
 import { Operator } from './operators/schemas.js';
 
 const FirstAdmin = Type.Composite(
@@ -32,13 +32,7 @@ export const adminInitRoutes: FastifyPluginAsyncTypebox<{
           'With email and name: makes an admin operator, with the password given or an invite link; with recover, ' +
           'also when admins exist (a lost last admin), resetting that operator if the email is theirs. With the setup ' +
           'code alone: makes an owner token, once, as earlier versions did.',
-        body: Type.Object({
-          setupCode: Type.String({ maxLength: 100, description: 'From BIS_DATA_DIR/setup-code; it works once' }),
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-          password: Type.Optional(Type.String({ maxLength: 1024 })),
-          recover: Type.Optional(Type.Boolean()),
-        }),
+        body: InitBody,
         response: {
           201: Type.Union(
             [

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
-import { AdminError, described, NullableTimestamp, Page, paging, Timestamp } from '../../../http/schemas.js';
+import { AdminError, described, NullableTimestamp, Page, Timestamp } from '../../../http/schemas.js';
+import { MemberStatusSchema } from '../../../members/member-statuses.js';
+import { MembersSearchQuery } from '../../../members/members-search.js';
 import type { MembersService } from '../../../members/members-service.js';
-
-const Status = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')], {
-  description: 'Only active members can receive payments',
-});
 
 const Member = Type.Object({
   customerRef: Type.String({ description: 'Seven digits' }),
   fullName: Type.String(),
-  status: Status,
+  status: MemberStatusSchema,
   activeSince: NullableTimestamp('When the member last became active; only validations since then count'),
   createdAt: Timestamp('When the member was added'),
   updatedAt: Timestamp('When the name or status last changed'),
@@ -29,7 +27,7 @@ export const adminMembersRoutes: FastifyPluginAsyncTypebox<{ membersService: Mem
       schema: {
         summary: 'Create or update a member',
         params: Params,
-        body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 200 }), status: Status }),
+        body: Type.Object({ fullName: Type.String({ minLength: 1, maxLength: 200 }), status: MemberStatusSchema }),
         response: {
           200: described(Member, 'The member was updated'),
           201: described(Member, 'The member was created'),
@@ -57,16 +55,7 @@ export const adminMembersRoutes: FastifyPluginAsyncTypebox<{ membersService: Mem
           'In member-number order, a page at a time. A number (or its first digits) is found at once; a name is ' +
           'looked for through the register in number order until a page is full, so on a large register a rare ' +
           'name takes longer.',
-        querystring: Type.Object({
-          q: Type.Optional(
-            Type.String({
-              maxLength: 200,
-              description: 'Digits: numbers that start with them; else: names containing it',
-            }),
-          ),
-          status: Type.Optional(Status),
-          ...paging(),
-        }),
+        querystring: MembersSearchQuery,
         response: {
           200: Page(Member, 'One page of members'),
         },

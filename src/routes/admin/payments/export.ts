@@ -5,7 +5,7 @@ import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Nullable, StreamedText, Timestamp } from '../../../http/schemas.js';
 import type { ExportFeeds } from '../../../payments/export-feeds.js';
 import { EXPORT_FIELDS, type PaymentsExport } from '../../../payments/payments-export.js';
-import { PAID_FROM, PAID_TO } from './schemas.js';
+import { ExportQuery } from '../../../payments/query-schemas.js';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' } as const;
 
@@ -27,20 +27,7 @@ export const adminExportRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary:
           'The ERP feed: accepted payments, each in exactly one export when each export passes the previous Next-Cursor as since, or names its feed, in the order they were accepted; or, with from/to, those paid on the days chosen',
-        querystring: Type.Object({
-          format: Type.Union([Type.Literal('csv'), Type.Literal('ndjson')], { default: 'csv' }),
-          from: Type.Optional(Type.String({ description: `${PAID_FROM}; not with since or feed` })),
-          to: Type.Optional(Type.String({ description: `${PAID_TO}; not with since or feed` })),
-          since: Type.Optional(
-            Type.String({ description: 'The Next-Cursor header of the previous export; not with from, to or feed' }),
-          ),
-          feed: Type.Optional(
-            Type.String({
-              description:
-                'A named feed: starts where the feed stopped. Once the file is written whole, PUT /export-feeds/{name} moves the feed',
-            }),
-          ),
-        }),
+        querystring: ExportQuery,
         produces: ['text/csv', 'application/x-ndjson'],
         response: {
           200: StreamedText(

@@ -4,7 +4,7 @@ import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Page } from '../../../http/schemas.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { ResolutionService } from '../../../payments/resolution-service.js';
-import { Note, Payment, PaymentWithHistory, PaymentsQuery as Query } from './schemas.js';
+import { Note, Payment, PaymentsSearch, PaymentWithHistory } from './schemas.js';
 
 const PaymentIdParams = Type.Object({ paymentId: Type.Integer({ minimum: 1, description: 'The paymentId' }) });
 
@@ -18,7 +18,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncTypebox<{
       config: { role: 'viewer' },
       schema: {
         summary: 'Payments, newest received first (or oldest first), filtered; from/to on the day paid',
-        querystring: Query,
+        querystring: PaymentsSearch,
         response: {
           200: Page(Payment, 'One page of payments'),
         },

@@ -4,16 +4,15 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Nullable, Page, paging } from '../../../http/schemas.js';
-import { orList } from '../../../or-list.js';
-import { PAYMENT_TYPES } from '../../../payments/channels.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
-import type { LineRecordingService } from '../../../reconciliation/line-recording-service.js';
+import { type LineRecordingService, RecordLineBody } from '../../../reconciliation/line-recording-service.js';
 import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
 import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
-import { Note, PaymentWithHistory } from '../payments/schemas.js';
+import { RunQuery } from '../../../reconciliation/run-query.js';
+import { PaymentWithHistory } from '../payments/schemas.js';
 import { reconciliationItemRoutes } from './dealt-with.js';
-import { Category, Item, Run } from './schemas.js';
+import { Item, Run } from './schemas.js';
 import { statementUploadRoute } from './upload.js';
 
 export interface ReconciliationRoutesDeps {
@@ -25,18 +24,6 @@ export interface ReconciliationRoutesDeps {
 }
 
 const RunParams = Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }) });
-
-const RunQuery = Type.Object({
-  category: Type.Optional(Category),
-  open: Type.Optional(Type.Boolean({ description: 'true: only the items still open; false: only those that are not' })),
-  format: Type.Optional(
-    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      description: 'csv: the whole report (also with Accept: text/csv)',
-    }),
-  ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000, description: 'JSON only' })),
-  cursor: Type.Optional(Type.String({ description: 'JSON only: nextCursor of the page before' })),
-});
 
 const wantsCsv = (query: Static<typeof RunQuery>, accept: string | undefined) =>
   query.format === 'csv' || (query.format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
@@ -103,12 +90,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
           // Line numbers are stored as 32-bit integers: a larger one is no line (404), not a database error.
           line: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
         }),
-        body: Type.Object({
-          customerRef: Type.String({ description: 'The member to credit: seven digits' }),
-          // A string, not an enum: the service takes any case and surrounding spaces, and names the channels when refusing.
-          paymentType: Type.String({ description: orList(PAYMENT_TYPES) }),
-          note: Note,
-        }),
+        body: RecordLineBody,
         response: {
           201: described(PaymentWithHistory, 'The payment, accepted, with its erpRefId'),
           409: described(

@@ -2,21 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../http/schemas.js';
 import { orList } from '../../../or-list.js';
 import { TOTAL_NAMES } from '../../../reconciliation/reconciliation-tables.js';
+import { Category } from '../../../reconciliation/run-query.js';
 import { STATEMENT_FORMATS } from '../../../statements/formats.js';
 import { ItemExtras, OpenFigures } from './item-schemas.js';
+
+export { Category };
 
 const Total = Type.Object({
   count: Type.Integer(),
   sum: Type.String({ description: 'Exact decimal, "0.00" when none' }),
 });
-
-export const Category = Type.Union(
-  TOTAL_NAMES.map((name) => Type.Literal(name)),
-  {
-    description:
-      'matched: an accepted payment with the same reference and amount; amount_mismatch: same reference, another amount; held: the money arrived but the payment is held (or was returned); missing_notification: never notified; other_account: a credit of an account the bank does not have on file, not matched; not_on_statement: an accepted payment of the bank in the period that no statement has shown; next_statement: one of the last hours of the period (from 18:00) that is not on it, and may be on the next statement; debit: not a credit (debits and reversals are not matched)',
-  },
-);
 
 const Totals = (description: string) =>
   Type.Object(Object.fromEntries(TOTAL_NAMES.map((name) => [name, Total])), { description });

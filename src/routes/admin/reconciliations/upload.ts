@@ -1,13 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described } from '../../../http/schemas.js';
 import { spoolBody } from '../../../http/spooled-body.js';
-import { orList } from '../../../or-list.js';
 import type { ReconciliationQuery } from '../../../reconciliation/reconciliation-query.js';
-import type { ReconciliationService } from '../../../reconciliation/reconciliation-service.js';
-import { STATEMENT_FORMATS } from '../../../statements/formats.js';
+import { type ReconciliationService, StatementQuery } from '../../../reconciliation/reconciliation-service.js';
 import { Run } from './schemas.js';
 
 // A camt.053 of 100,000 entries is about 100 MiB; this leaves room and bounds the disk a file may take.
@@ -28,26 +25,7 @@ export const statementUploadRoute: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'Reconcile a bank statement (the file is the body) against the payments the bank notified',
         consumes: ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream'],
-        querystring: Type.Object({
-          clientId: Type.String({ description: 'The bank whose statement it is' }),
-          format: Type.Union(
-            STATEMENT_FORMATS.map((format) => Type.Literal(format)),
-            { description: `${orList(STATEMENT_FORMATS)} (read with the bank's saved statement mapping)` },
-          ),
-          from: Type.Optional(
-            Type.String({
-              format: 'date',
-              description:
-                "The statement's first day (YYYY-MM-DD), when the file is unclear: with `to`, it replaces the period the file gives, for every account",
-            }),
-          ),
-          to: Type.Optional(
-            Type.String({
-              format: 'date',
-              description: "The statement's last day, inclusive (YYYY-MM-DD), with `from`",
-            }),
-          ),
-        }),
+        querystring: StatementQuery,
         response: {
           201: described(Run, 'The run, kept: its lines with GET /reconciliations/{reconciliationId}'),
           400: described(

@@ -1,38 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../http/schemas.js';
-import { WEBHOOK_EVENTS } from '../../../webhooks/events.js';
+import { Internal } from '../../../webhooks/webhook-input.js';
+
+export { WebhookChange, WebhookCreate } from '../../../webhooks/webhook-input.js';
 
 export const WebhookParams = Type.Object({ webhookId: Type.String() });
 export const MessageParams = Type.Object({ webhookId: Type.String(), messageId: Type.String() });
-
-const Events = Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), {
-  minItems: 1,
-  description: `Among ${WEBHOOK_EVENTS.join(', ')}`,
-});
-
-const Internal = Type.Boolean({
-  description:
-    "The receiver is on the organisation's own network or machine: it may be at a loopback or private address, " +
-    'and plain http://. Link-local and cloud metadata addresses are refused whatever this says.',
-});
-
-export const WebhookCreate = Type.Object({
-  url: Type.String({
-    description:
-      'https:// to a public address; http:// only to an internal endpoint, or with BIS_WEBHOOKS_ALLOW_HTTP=true',
-  }),
-  events: Events,
-  description: Type.Optional(Type.String({ maxLength: 200 })),
-  internal: Type.Optional(Internal),
-});
-
-export const WebhookChange = Type.Object({
-  url: Type.Optional(Type.String()),
-  events: Type.Optional(Events),
-  description: Type.Optional(Type.String({ maxLength: 200 })),
-  enabled: Type.Optional(Type.Boolean({ description: 'false stops deliveries; true resumes them' })),
-  internal: Type.Optional(Internal),
-});
 
 export const Webhook = Type.Object({
   webhookId: Type.String(),

@@ -1,0 +1,44 @@
+import { Type } from '@sinclair/typebox';
+import { orList } from '../or-list.js';
+import { paging } from '../schema-parts.js';
+import { PAYMENT_TYPES } from './channels.js';
+import { PaymentStatus } from './payment-schemas.js';
+
+// What the payments search and the ERP export are asked: the API's query strings and the services' input.
+
+/** The day filters of the payments search and the export by date: on the day paid, as the daily totals. */
+const PAID_FROM =
+  'First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it';
+const PAID_TO =
+  'Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from';
+
+export const PaymentsSearch = Type.Object({
+  status: Type.Optional(PaymentStatus),
+  customerRef: Type.Optional(Type.String({ description: 'The member: credited, or named by a held payment' })),
+  transactionReference: Type.Optional(Type.String({ description: "The bank's reference" })),
+  clientId: Type.Optional(Type.String({ description: "Only this bank's payments" })),
+  paymentType: Type.Optional(Type.String({ description: `The channel, in any case: ${orList(PAYMENT_TYPES)}` })),
+  from: Type.Optional(Type.String({ description: PAID_FROM })),
+  to: Type.Optional(Type.String({ description: PAID_TO })),
+  order: Type.Optional(
+    Type.Union([Type.Literal('newest'), Type.Literal('oldest')], {
+      description: 'newest first (default), or oldest first: the held queue',
+    }),
+  ),
+  ...paging(),
+});
+
+export const ExportQuery = Type.Object({
+  format: Type.Union([Type.Literal('csv'), Type.Literal('ndjson')], { default: 'csv' }),
+  from: Type.Optional(Type.String({ description: `${PAID_FROM}; not with since or feed` })),
+  to: Type.Optional(Type.String({ description: `${PAID_TO}; not with since or feed` })),
+  since: Type.Optional(
+    Type.String({ description: 'The Next-Cursor header of the previous export; not with from, to or feed' }),
+  ),
+  feed: Type.Optional(
+    Type.String({
+      description:
+        'A named feed: starts where the feed stopped. Once the file is written whole, PUT /export-feeds/{name} moves the feed',
+    }),
+  ),
+});
