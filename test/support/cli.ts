@@ -5,14 +5,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtEntries } from './built.js';
 import type { DatabaseKind } from './databases.js';
 import { ADMIN_TOKEN, appOf, serveOnLoopback, startedForSuite, startTestApp, type TestApp } from './test-app.js';
 
 // What the tests of the bis command line share: running it, reading how it ended, and a service
 // for it to talk to.
-
-export const BIS = fileURLToPath(new URL('../../bin/bis.mjs', import.meta.url));
 
 export interface Run {
   code: number;
@@ -33,7 +31,7 @@ export function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 /** bis with only the settings given: the environment (and a login kept on this machine) must not leak a URL or token into them. */
-export function bis(
+export async function bis(
   args: string[],
   settings: { BIS_URL?: string; BIS_ADMIN_TOKEN?: string; BIS_DATA_DIR?: string } = {},
 ): Promise<Run> {
@@ -44,7 +42,7 @@ export function bis(
     BIS_CONFIG: join(tmpdir(), 'bis-no-login', 'config.json'),
     ...settings,
   };
-  return run(process.execPath, [BIS, ...args], env);
+  return run(process.execPath, [(await builtEntries()).bis, ...args], env);
 }
 
 export function succeeded(result: Run, what = 'bis'): void {

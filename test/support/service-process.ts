@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { builtEntries } from './built.js';
 import { ADMIN_TOKEN } from './test-app.js';
 
 /** The service as its own process, as `npm start` runs it, for tests that kill it. */
@@ -15,7 +16,7 @@ export interface StartOptions {
 }
 
 export async function startService(env: NodeJS.ProcessEnv, options: StartOptions = {}): Promise<ServiceProcess> {
-  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const node = [process.execPath, (await builtEntries()).service];
   const [file, ...args] = options.umask ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$0" "$@"`, ...node] : node;
   // Port 0 lets the system pick a free port; a port picked here at random can collide with
   // another test's server or with a client connection's ephemeral port.
