@@ -1,7 +1,10 @@
+import { relative } from 'node:path';
+
 /**
  * The last lines of `npm test`, after the spec reporter's story: how many tests passed, failed and
  * were skipped, each failure by name, and why each skipped suite was, grouped by reason. The
- * line starting "tests:" is the one CI reads.
+ * line starting "tests:" is the one CI reads. The ten slowest files come first: where the time
+ * of a slow run went.
  */
 export default async function* summary(source) {
   let passed = 0;
@@ -9,9 +12,13 @@ export default async function* summary(source) {
   let skipped = 0;
   const failures = [];
   const skippedSuites = new Map();
+  const fileTimes = new Map();
   for await (const event of source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { data } = event;
+    if (data.nesting === 0 && data.file) {
+      fileTimes.set(data.file, (fileTimes.get(data.file) ?? 0) + (data.details?.duration_ms ?? 0));
+    }
     const isSuite = data.details?.type === 'suite';
     if (data.skip !== undefined && data.skip !== false) {
       if (isSuite) {
@@ -29,7 +36,10 @@ export default async function* summary(source) {
       failures.push(data.name);
     }
   }
-  const lines = ['', '── summary ──'];
+  const lines = ['', '── summary ──', 'slowest files (seconds, as they ran beside others):'];
+  const slowest = [...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  for (const [file, ms] of slowest)
+    lines.push(`  ${(ms / 1000).toFixed(0).padStart(4)}  ${relative(process.cwd(), file)}`);
   for (const name of failures) lines.push(`failed: ${name}`);
   for (const [reason, names] of skippedSuites) {
     lines.push(`skipped ${names.length} suite${names.length === 1 ? '' : 's'}: ${reason}`);
