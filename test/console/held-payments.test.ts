@@ -1,138 +1,132 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { NEEDS_CHROMIUM, screenshots, seriousViolations, tabTo } from '../support/browser.js';
-import { type ConsoleRig, signedInPage, startConsole } from '../support/console.js';
-import { databaseKinds } from '../support/databases.js';
+import { before, test } from 'node:test';
+import { screenshots, seriousViolations, tabTo } from '../support/browser.js';
+import { describeConsole, signedInPage } from '../support/console.js';
 import { addOperator } from '../support/operators.js';
 import { integrateBank } from '../support/service-http.js';
 
-for (const kind of databaseKinds()) {
-  describe(`the console's held payments (${kind})`, { skip: NEEDS_CHROMIUM }, () => {
-    let rig: ConsoleRig;
-    let token: string;
-    before(async () => {
-      rig = await startConsole(kind, { timeZone: 'Africa/Nairobi' });
-      token = await integrateBank(rig.origin, 'Equity Bank', '1234567', 'Jane Wanjiru');
-    });
-    after(() => rig?.close());
-
-    /** The bank's notification for a member number the service does not know: held, 404 to the bank. */
-    const notify = (body: Record<string, unknown>) =>
-      fetch(`${rig.origin}/bank/v1/payments`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const typo = { transactionReference: 'EQ-TYPO-1', paymentType: 'MPESA', customerRef: '1234576', amount: '2500.00' };
-
-    test('finance allocates a held payment to the member named on screen; the re-sent notification gets that receipt', async () => {
-      assert.equal((await notify({ ...typo, payerName: 'Jane W' })).status, 404);
-      const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
-      await page.getByRole('link', { name: 'Held payments' }).click();
-      const held = page.locator('.held', { hasText: 'EQ-TYPO-1' });
-      await held.waitFor();
-      assert.match(await held.innerText(), /KES 2,500\.00 from Equity Bank/);
-      assert.match(await held.innerText(), /no such member/);
-      assert.deepEqual(await seriousViolations(page), []);
-      await screenshots(page, 'held');
-
-      await held.getByLabel('Allocate to member number').fill('1234567');
-      await held.getByRole('button', { name: 'Find the member' }).click();
-      await held.locator('.member-found', { hasText: '1234567: Jane Wanjiru (active)' }).waitFor();
-      await held.getByLabel('Note').fill('Member number mistyped by the payer');
-      await held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }).click();
-      const said = await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).innerText();
-      const receipt = /receipt (\w{8})/.exec(said)?.[1];
-      assert.ok(receipt, said);
-      await page.getByText('Nothing is held.').waitFor();
-
-      const resent = await notify({ ...typo, payerName: 'Jane W' });
-      assert.equal(resent.status, 200, 'the bank re-sends and is answered with the receipt');
-      assert.equal(((await resent.json()) as { erpRefId: string }).erpRefId, receipt);
-
-      await page.getByRole('link', { name: 'Payments', exact: true }).click();
-      await page.getByLabel('Receipt number').fill(receipt);
-      await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('heading', { name: `Payment ${receipt}` }).waitFor();
-      const facts = await page.locator('.facts').innerText();
-      assert.match(facts, /Member credited\s+1234567 Jane Wanjiru/);
-      assert.match(facts, /Status\s+accepted/);
-      const history = await page.locator('.history').innerText();
-      assert.match(
-        history,
-        /Allocated to a member, by operator\d+@sacco\.example — “Member number mistyped by the payer”/,
-      );
-      assert.match(history, /Notified again by the bank/);
-      assert.match(await page.locator('.raw').innerText(), /"transactionReference": "EQ-TYPO-1"/);
-      assert.deepEqual(await seriousViolations(page), []);
-      await screenshots(page, 'payment');
-
-      await page.getByRole('link', { name: 'Find payments' }).click();
-      await page.getByLabel('Member number').fill('1234567');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('cell', { name: receipt }).waitFor();
-      assert.match(page.url(), /customerRef=1234567/, 'the search is in the address');
-      assert.deepEqual(await seriousViolations(page), []);
-      await screenshots(page, 'payments');
-      await page.context().close();
-    });
-
-    test('finance returns a held payment with a note; a viewer sees the queue but cannot act', async () => {
-      assert.equal((await notify({ ...typo, transactionReference: 'EQ-WRONG-2', amount: '10.00' })).status, 404);
-      const viewer = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
-      await viewer.getByRole('link', { name: 'Held payments' }).click();
-      await viewer.locator('.held', { hasText: 'EQ-WRONG-2' }).waitFor();
-      assert.equal(await viewer.getByRole('button', { name: /Allocate|Return|Find the member/ }).count(), 0);
-      await viewer.context().close();
-
-      const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
-      await page.getByRole('link', { name: 'Held payments' }).click();
-      const held = page.locator('.held', { hasText: 'EQ-WRONG-2' });
-      const href = await held.getByRole('link').getAttribute('href');
-      await held.getByRole('button', { name: 'Return to the payer' }).click();
-      await held.getByRole('alert').filter({ hasText: 'Say why' }).waitFor();
-      await held.getByLabel('Note').fill('Not our member: sent back to the payer');
-      page.once('dialog', (dialog) => void dialog.accept());
-      await held.getByRole('button', { name: 'Return to the payer' }).click();
-      await page.getByRole('status').filter({ hasText: 'Returned to the payer.' }).waitFor();
-      await page.getByText('Nothing is held.').waitFor();
-      await page.goto(`${rig.origin}${href}`);
-      await page.locator('.history', { hasText: 'Returned to the payer' }).waitFor();
-      assert.match(await page.locator('.history').innerText(), /“Not our member: sent back to the payer”/);
-      assert.match(await page.locator('.facts').innerText(), /Status\s+returned to the payer/);
-      await page.context().close();
-    });
-
-    test('by keyboard alone: finance signs in and clears a held payment, the focus shown at every step', async () => {
-      assert.equal((await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' })).status, 404);
-      const operator = await addOperator(rig.service.app, 'finance');
-      const page = await (await rig.browser.newContext()).newPage();
-      await page.goto(`${rig.origin}/console`);
-      await tabTo(page, page.getByLabel('Email'));
-      await page.keyboard.type(operator.email);
-      await tabTo(page, page.getByLabel('Password'));
-      await page.keyboard.type(operator.password);
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-
-      await tabTo(page, page.getByRole('link', { name: 'Held payments' }));
-      await page.keyboard.press('Enter');
-      const held = page.locator('.held', { hasText: 'EQ-KEYS-3' });
-      await held.waitFor();
-      const memberField = held.getByLabel('Allocate to member number');
-      await tabTo(page, memberField);
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('1234567');
-      await page.keyboard.press('Enter');
-      await held.locator('.member-found', { hasText: 'Jane Wanjiru' }).waitFor();
-      await tabTo(page, held.getByLabel('Note'));
-      await page.keyboard.type('Payer typed two digits the wrong way round');
-      await tabTo(page, held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }));
-      await page.keyboard.press('Enter');
-      await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).waitFor();
-      const resent = await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' });
-      assert.equal(resent.status, 200);
-      await page.context().close();
-    });
+describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (rig) => {
+  let token: string;
+  before(async () => {
+    token = await integrateBank(rig.origin, 'Equity Bank', '1234567', 'Jane Wanjiru');
   });
-}
+
+  /** The bank's notification for a member number the service does not know: held, 404 to the bank. */
+  const notify = (body: Record<string, unknown>) =>
+    fetch(`${rig.origin}/bank/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const typo = { transactionReference: 'EQ-TYPO-1', paymentType: 'MPESA', customerRef: '1234576', amount: '2500.00' };
+
+  test('finance allocates a held payment to the member named on screen; the re-sent notification gets that receipt', async () => {
+    assert.equal((await notify({ ...typo, payerName: 'Jane W' })).status, 404);
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
+    await page.getByRole('link', { name: 'Held payments' }).click();
+    const held = page.locator('.held', { hasText: 'EQ-TYPO-1' });
+    await held.waitFor();
+    assert.match(await held.innerText(), /KES 2,500\.00 from Equity Bank/);
+    assert.match(await held.innerText(), /no such member/);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshots(page, 'held');
+
+    await held.getByLabel('Allocate to member number').fill('1234567');
+    await held.getByRole('button', { name: 'Find the member' }).click();
+    await held.locator('.member-found', { hasText: '1234567: Jane Wanjiru (active)' }).waitFor();
+    await held.getByLabel('Note').fill('Member number mistyped by the payer');
+    await held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }).click();
+    const said = await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).innerText();
+    const receipt = /receipt (\w{8})/.exec(said)?.[1];
+    assert.ok(receipt, said);
+    await page.getByText('Nothing is held.').waitFor();
+
+    const resent = await notify({ ...typo, payerName: 'Jane W' });
+    assert.equal(resent.status, 200, 'the bank re-sends and is answered with the receipt');
+    assert.equal(((await resent.json()) as { erpRefId: string }).erpRefId, receipt);
+
+    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await page.getByLabel('Receipt number').fill(receipt);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('heading', { name: `Payment ${receipt}` }).waitFor();
+    const facts = await page.locator('.facts').innerText();
+    assert.match(facts, /Member credited\s+1234567 Jane Wanjiru/);
+    assert.match(facts, /Status\s+accepted/);
+    const history = await page.locator('.history').innerText();
+    assert.match(
+      history,
+      /Allocated to a member, by operator\d+@sacco\.example — “Member number mistyped by the payer”/,
+    );
+    assert.match(history, /Notified again by the bank/);
+    assert.match(await page.locator('.raw').innerText(), /"transactionReference": "EQ-TYPO-1"/);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshots(page, 'payment');
+
+    await page.getByRole('link', { name: 'Find payments' }).click();
+    await page.getByLabel('Member number').fill('1234567');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: receipt }).waitFor();
+    assert.match(page.url(), /customerRef=1234567/, 'the search is in the address');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshots(page, 'payments');
+    await page.context().close();
+  });
+
+  test('finance returns a held payment with a note; a viewer sees the queue but cannot act', async () => {
+    assert.equal((await notify({ ...typo, transactionReference: 'EQ-WRONG-2', amount: '10.00' })).status, 404);
+    const viewer = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await viewer.getByRole('link', { name: 'Held payments' }).click();
+    await viewer.locator('.held', { hasText: 'EQ-WRONG-2' }).waitFor();
+    assert.equal(await viewer.getByRole('button', { name: /Allocate|Return|Find the member/ }).count(), 0);
+    await viewer.context().close();
+
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
+    await page.getByRole('link', { name: 'Held payments' }).click();
+    const held = page.locator('.held', { hasText: 'EQ-WRONG-2' });
+    const href = await held.getByRole('link').getAttribute('href');
+    await held.getByRole('button', { name: 'Return to the payer' }).click();
+    await held.getByRole('alert').filter({ hasText: 'Say why' }).waitFor();
+    await held.getByLabel('Note').fill('Not our member: sent back to the payer');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await held.getByRole('button', { name: 'Return to the payer' }).click();
+    await page.getByRole('status').filter({ hasText: 'Returned to the payer.' }).waitFor();
+    await page.getByText('Nothing is held.').waitFor();
+    await page.goto(`${rig.origin}${href}`);
+    await page.locator('.history', { hasText: 'Returned to the payer' }).waitFor();
+    assert.match(await page.locator('.history').innerText(), /“Not our member: sent back to the payer”/);
+    assert.match(await page.locator('.facts').innerText(), /Status\s+returned to the payer/);
+    await page.context().close();
+  });
+
+  test('by keyboard alone: finance signs in and clears a held payment, the focus shown at every step', async () => {
+    assert.equal((await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' })).status, 404);
+    const operator = await addOperator(rig.service.app, 'finance');
+    const page = await (await rig.browser.newContext()).newPage();
+    await page.goto(`${rig.origin}/console`);
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(operator.email);
+    await tabTo(page, page.getByLabel('Password'));
+    await page.keyboard.type(operator.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    await tabTo(page, page.getByRole('link', { name: 'Held payments' }));
+    await page.keyboard.press('Enter');
+    const held = page.locator('.held', { hasText: 'EQ-KEYS-3' });
+    await held.waitFor();
+    const memberField = held.getByLabel('Allocate to member number');
+    await tabTo(page, memberField);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('1234567');
+    await page.keyboard.press('Enter');
+    await held.locator('.member-found', { hasText: 'Jane Wanjiru' }).waitFor();
+    await tabTo(page, held.getByLabel('Note'));
+    await page.keyboard.type('Payer typed two digits the wrong way round');
+    await tabTo(page, held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).waitFor();
+    const resent = await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' });
+    assert.equal(resent.status, 200);
+    await page.context().close();
+  });
+});

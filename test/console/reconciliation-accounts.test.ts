@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { admin, bankWithToken } from '../support/bank.js';
-import { NEEDS_CHROMIUM, screenshots, seriousViolations } from '../support/browser.js';
-import { type ConsoleRig, signedInPage, startConsole } from '../support/console.js';
-import { databaseKinds } from '../support/databases.js';
+import { screenshots, seriousViolations } from '../support/browser.js';
+import { describeConsole, signedInPage } from '../support/console.js';
 import { acceptedPayment, camt053, type Entry, mt940 } from '../support/money-desk.js';
 import { addOperator } from '../support/operators.js';
 
@@ -45,14 +44,10 @@ async function itemRows(page: Page): Promise<string[]> {
   ).map((cells) => cells.map((text) => text.replace(/\s+/g, ' ').trim()).join(' | '));
 }
 
-for (const kind of databaseKinds()) {
-  describe(`the console names a reconciliation's days, accounts and where references were found (${kind})`, {
-    skip: NEEDS_CHROMIUM,
-  }, () => {
-    let rig: ConsoleRig;
-    before(async () => (rig = await startConsole(kind, { timeZone: 'Africa/Nairobi' })));
-    after(() => rig?.close());
-
+describeConsole(
+  "the console names a reconciliation's days, accounts and where references were found",
+  { timeZone: 'Africa/Nairobi' },
+  (rig) => {
     test("finance gives the statement's first and last day on upload, and the run covers those days", async () => {
       const bank = await bankWithToken(rig.service.app, 'Family Bank');
       const onIt = await acceptedPayment(rig.service.app, bank, {
@@ -221,5 +216,5 @@ for (const kind of databaseKinds()) {
       assert.doesNotMatch(lost ?? '', /no date on the statement line/);
       await page.context().close();
     });
-  });
-}
+  },
+);

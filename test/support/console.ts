@@ -1,8 +1,8 @@
-import { after } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig } from '../../src/app.js';
-import { freePort, launchBrowser } from './browser.js';
-import type { DatabaseKind } from './databases.js';
+import { freePort, launchBrowser, NEEDS_CHROMIUM } from './browser.js';
+import { type DatabaseKind, databaseKinds } from './databases.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export interface ConsoleRig {
@@ -35,6 +35,42 @@ export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig
   const service = await startTestApp(kind, { config: { publicUrl: origin, ...config } });
   await service.app.listen({ port, host: '127.0.0.1' });
   return { service, browser: await fileBrowser(), origin, close: () => service.close() };
+}
+
+/**
+ * A suite of console tests on each database, skipped without Chromium: the service, with the
+ * settings given, listens before the suite's tests and closes after them. `rig` is the suite's
+ * own: read its parts inside hooks and tests, once it has started.
+ */
+export function describeConsole(
+  title: string,
+  config: Partial<AppConfig>,
+  body: (rig: ConsoleRig, kind: DatabaseKind) => void,
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${title} (${kind})`, { skip: NEEDS_CHROMIUM }, () => {
+      let started: ConsoleRig | undefined;
+      before(async () => (started = await startConsole(kind, config)));
+      after(() => started?.close());
+      const current = () => {
+        if (!started) throw new Error('the console has not started');
+        return started;
+      };
+      const rig: ConsoleRig = {
+        get service() {
+          return current().service;
+        },
+        get browser() {
+          return current().browser;
+        },
+        get origin() {
+          return current().origin;
+        },
+        close: () => current().close(),
+      };
+      body(rig, kind);
+    });
+  }
 }
 
 /** Signs in on the console's sign-in page, with the two-factor code when one is given; the dashboard is open. */
