@@ -3,6 +3,7 @@ import { describe } from 'node:test';
 import pg from 'pg';
 import { type Database, type DatabaseOptions, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import './feed-horizon.js';
 import { migratedPgliteImage, migratedPostgresTemplate, whileInUse } from './migrated-images.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
