@@ -8,7 +8,7 @@
 // those out, so files that read it need not run alone.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
@@ -58,9 +58,9 @@ let failed = false;
 const thisRun = {};
 for await (const event of run({ files, concurrency })) {
   if (event.type === 'test:fail' && !event.data.skip) failed = true;
-  if (event.type === 'test:pass' && event.data.nesting === 0 && event.data.file) {
-    const file = relative(process.cwd(), event.data.file);
-    thisRun[file] = (thisRun[file] ?? 0) + (event.data.details?.duration_ms ?? 0);
+  // Each file ends with an event of its own, named by its path, that says how long it ran.
+  if (event.type === 'test:complete' && event.data.nesting === 0 && files.includes(event.data.name)) {
+    thisRun[event.data.name] = event.data.details?.duration_ms ?? 0;
   }
   toSpec.write(event);
   toSummary.write(event);

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { resolve } from 'node:path';
 
 /**
  * The last lines of `npm test`, after the spec reporter's story: how many tests passed, failed and
@@ -14,11 +14,12 @@ export default async function* summary(source) {
   const skippedSuites = new Map();
   const fileTimes = new Map();
   for await (const event of source) {
-    if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { data } = event;
-    if (data.nesting === 0 && data.file) {
-      fileTimes.set(data.file, (fileTimes.get(data.file) ?? 0) + (data.details?.duration_ms ?? 0));
+    // Each file ends with an event of its own, named by its path, that says how long it ran.
+    if (event.type === 'test:complete' && data.nesting === 0 && data.file && resolve(data.name) === data.file) {
+      fileTimes.set(data.name, data.details?.duration_ms ?? 0);
     }
+    if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const isSuite = data.details?.type === 'suite';
     if (data.skip !== undefined && data.skip !== false) {
       if (isSuite) {
@@ -38,8 +39,7 @@ export default async function* summary(source) {
   }
   const lines = ['', '── summary ──', 'slowest files (seconds, as they ran beside others):'];
   const slowest = [...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, 10);
-  for (const [file, ms] of slowest)
-    lines.push(`  ${(ms / 1000).toFixed(0).padStart(4)}  ${relative(process.cwd(), file)}`);
+  for (const [file, ms] of slowest) lines.push(`  ${(ms / 1000).toFixed(0).padStart(4)}  ${file}`);
   for (const name of failures) lines.push(`failed: ${name}`);
   for (const [reason, names] of skippedSuites) {
     lines.push(`skipped ${names.length} suite${names.length === 1 ? '' : 's'}: ${reason}`);
