@@ -1,5 +1,5 @@
 import { Argument, type Command, Option } from 'commander';
-import { MEMBER_STATUSES } from '../members/member-statuses.js';
+import { MEMBER_STATUSES } from '../member-statuses.js';
 import { type AdminClient, segment } from './admin-client.js';
 import type { Answer } from './api-types.js';
 import { contextOf } from './context.js';

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { AuditAction } from '../audit/audit-actions.js';
-import type { MemberStatus } from '../members/member-statuses.js';
+import type { MemberStatus } from '../member-statuses.js';
 import type {
   OperatorInvitesTable,
   OperatorRecoveryCodesTable,

@@ -1,11 +1,11 @@
 import type { Actor, AuditRecorder } from '../audit/audit-store.js';
 import type { Clock } from '../clock.js';
 import { invalidImport } from '../errors.js';
+import { MEMBER_STATUSES } from '../member-statuses.js';
 import { orList } from '../or-list.js';
 import { ImportFileError, type RawMemberRow } from './import-rows.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
-import { MEMBER_STATUSES } from './member-statuses.js';
 import type { ImportCounts, MembersImportStore, StagedMember } from './members-import-store.js';
 
 const STATUSES: ReadonlySet<string> = new Set(MEMBER_STATUSES);

@@ -2,8 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.js';
 import { invalidInput } from '../errors.js';
+import { MemberStatusSchema } from '../member-statuses.js';
 import { paging } from '../schema-parts.js';
-import { MemberStatusSchema } from './member-statuses.js';
 import type { MemberRow } from './members-store.js';
 
 /** The members search's query string; the cursor is the last member number the page before showed. */

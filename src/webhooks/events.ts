@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { MemberStatusSchema } from '../members/member-statuses.js';
+import { MemberStatusSchema } from '../member-statuses.js';
 import { PaymentWithHistory } from '../payments/payment-schemas.js';
 
 const MemberStatusChanged = Type.Object({

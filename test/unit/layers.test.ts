@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'node:test';
-import { MEMBER_STATUSES } from '../../src/members/member-statuses.js';
+import { MEMBER_STATUSES } from '../../src/member-statuses.js';
 import { ROLES } from '../../src/operators/roles.js';
 import { PAYMENT_TYPES } from '../../src/payments/channels.js';
 import { PAYMENT_STATUSES } from '../../src/payments/payment-schemas.js';
@@ -139,7 +139,7 @@ const LISTS = [
   {
     name: 'member statuses',
     values: MEMBER_STATUSES,
-    allowed: ['src/members/member-statuses.ts'],
+    allowed: ['src/member-statuses.ts'],
     distinct: false,
   },
   {

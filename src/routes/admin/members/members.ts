@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, NullableTimestamp, Page, Timestamp } from '../../../http/schemas.js';
-import { MemberStatusSchema } from '../../../members/member-statuses.js';
+import { MemberStatusSchema } from '../../../member-statuses.js';
 import { MembersSearchQuery } from '../../../members/members-search.js';
 import type { MembersService } from '../../../members/members-service.js';
 
