@@ -1,6 +1,6 @@
 import { itemKeyOf } from './item-key.js';
-import type { Suggestion } from './line-suggestions.js';
 import type { RunItemRow } from './run-rows.js';
+import type { Suggestion } from './suggestion.js';
 
 /** What helps finance decide on an item: its key, the difference, whether it is open, who dealt with it, a suggestion. */
 export function itemExtrasView(row: RunItemRow, suggestion: Suggestion | undefined) {

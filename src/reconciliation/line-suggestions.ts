@@ -3,20 +3,7 @@ import { localDate, startOfLocalDay } from '../time-zone.js';
 import type { Candidate, LineSuggestionsStore } from './line-suggestions-store.js';
 import { memberNumberCandidates, nameCandidates } from './name-words.js';
 import type { RunItemRow } from './run-rows.js';
-
-/** Who a line the bank never notified may be for, and which held payments may be its notification. */
-export interface Suggestion {
-  member: { memberNumber: string; fullName: string; why: 'member number in the text' | 'name in the text' } | null;
-  heldPayments: {
-    paymentId: number;
-    transactionReference: string;
-    amount: string;
-    currency: string;
-    customerRef: string;
-    heldReason: string | null;
-    transactionDate: Date;
-  }[];
-}
+import type { Suggestion } from './suggestion.js';
 
 type Member = { memberNumber: string; fullName: string };
 type Held = Extract<Candidate, { kind: 'held' }>;

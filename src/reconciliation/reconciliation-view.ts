@@ -1,7 +1,7 @@
 import type { OpenFigures } from './dealt-with-store.js';
 import { EXTRA_CSV_FIELDS, extrasCsvRow, itemExtrasView } from './item-extras-view.js';
-import type { Suggestion } from './line-suggestions.js';
 import type { ReconciliationRow, RunItemRow } from './run-rows.js';
+import type { Suggestion } from './suggestion.js';
 
 /** A run as finance reads it: the bank by name, the statement's period, the totals per category. */
 export function runView(row: ReconciliationRow, open: OpenFigures) {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../http/schemas.js';
 import { DEALT_WITH_NOTE_MAX } from '../../../reconciliation/dealt-with-service.js';
+import { Suggestion } from '../../../reconciliation/suggestion.js';
 
 /** What a run still has open: what finance has not dealt with yet. */
 export const OpenFigures = Type.Object(
@@ -16,28 +17,6 @@ export const OpenFigures = Type.Object(
       'The items that still need someone: every item but matched lines and debits, until marked dealt with, except a held line whose payment is no longer held and a missing_notification line recorded since',
   },
 );
-
-const SuggestedMember = Type.Object(
-  {
-    memberNumber: Type.String(),
-    fullName: Type.String(),
-    why: Type.Union([Type.Literal('member number in the text'), Type.Literal('name in the text')]),
-  },
-  {
-    description:
-      'The one active member whose seven-digit number (first) or full name (two words or more, any case) the narration or reference holds as whole words; null when none or several',
-  },
-);
-
-const SuggestedHeldPayment = Type.Object({
-  paymentId: Type.Integer(),
-  transactionReference: Type.String(),
-  amount: Type.String(),
-  currency: Type.String(),
-  customerRef: Type.String({ description: 'The member number the bank sent' }),
-  heldReason: Nullable(Type.String()),
-  transactionDate: Timestamp('When the bank says the payment was made'),
-});
 
 /** The fields an item has to help finance decide. */
 export const ItemExtras = {
@@ -62,15 +41,7 @@ export const ItemExtras = {
       { description: 'Marked dealt with: by whom, when, and what was done' },
     ),
   ),
-  suggestion: Nullable(
-    Type.Object(
-      { member: Nullable(SuggestedMember), heldPayments: Type.Array(SuggestedHeldPayment) },
-      {
-        description:
-          'missing_notification lines not recorded: who the money may be for, and held payments of the bank with the same amount whose day (in BIS_TIME_ZONE) is the booking date. null when nothing is suggested',
-      },
-    ),
-  ),
+  suggestion: Nullable(Suggestion),
 };
 
 export const DealtWithBody = Type.Object({
