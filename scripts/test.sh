@@ -22,4 +22,4 @@ checks() {
 
 stage "static checks" checks
 stage "console build" node scripts/build-console.mjs
-stage "test files" node --import tsx scripts/run-tests.mjs "$@"
+stage "test files" node --enable-source-maps scripts/run-tests.mjs "$@"
