@@ -19,9 +19,32 @@ const withCsrf: Middleware = {
   },
 };
 
+let whenSessionEnds: (() => void) | undefined;
+
+/** What the console does when the API says the session is over (idle too long, ended elsewhere). */
+export const onSessionEnded = (handler: () => void) => {
+  whenSessionEnds = handler;
+};
+
+/**
+ * A 401 from any call but signing in means the session is over: every page then offers to sign in
+ * again instead of showing a refusal. Signing in answers 401 to a wrong password itself.
+ */
+export const noticeEnded = (status: number, url: string) => {
+  if (status === 401 && !new URL(url, window.location.href).pathname.startsWith('/admin/v1/session'))
+    whenSessionEnds?.();
+};
+
+const sessionEnds: Middleware = {
+  onResponse({ request, response }) {
+    noticeEnded(response.status, request.url);
+    return response;
+  },
+};
+
 /** The admin API, typed from the service's own OpenAPI document (api-types.d.ts is generated from it). */
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
-api.use(withCsrf);
+api.use(withCsrf, sessionEnds);
 
 /** The message of an error answer, for a person. */
 export const messageOf = (error: unknown): string =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
-import { setCsrfToken } from './api.js';
+import { onSessionEnded, setCsrfToken } from './api.js';
 import { useAction } from './calls/hooks.js';
 import { Account } from './pages/account/account.js';
 import { SignIn } from './pages/sign-in.js';
@@ -75,6 +75,8 @@ export function App() {
   }
   useEffect(() => {
     void load();
+    // Signing in again shows the page that was open: the address has not changed.
+    onSessionEnded(() => ended('Your session has ended. Sign in again to go on where you were.'));
   }, []);
 
   function ended(why: string) {

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatMoney } from './decimal.js';
-import { longDate } from './time.js';
+import { longDate, shortDate } from './time.js';
 
 interface Day {
   date: string;
@@ -10,41 +10,73 @@ interface Day {
   accepted: { count: number; sum: string };
 }
 
-/**
- * Accepted collections per day. The chart is for the eye; the table below it says the same for a
- * screen reader and for anyone who wants the exact figures.
- */
-export function DailyChart({ days }: { days: readonly Day[] }) {
+const HEIGHT = 220;
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** One currency's accepted sums, one point a day: its own chart, so no currency dwarfs another. */
+function CurrencyChart({ currency, dates, sums }: { currency: string; dates: string[]; sums: number[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const x = days.map((day) => Date.parse(`${day.date}T12:00:00Z`) / 1000);
-    // The chart's scale only: the exact sums are in the table.
-    const y = days.map((day) => Number(day.accepted.sum));
+    const x = dates.map((date) => Date.parse(`${date}T12:00:00Z`) / 1000);
     const plot = new uPlot(
       {
         width: element.clientWidth || 600,
-        height: 240,
+        height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
-        series: [{}, { label: 'Accepted', stroke: '#1f5f99', fill: 'rgba(31,95,153,0.15)', width: 2 }],
-        axes: [{}, { size: 80 }],
-        legend: { show: false },
+        series: [
+          { label: 'Day', value: (_, ts) => (ts == null ? '' : longDate(dayOf(ts))) },
+          {
+            label: 'Accepted',
+            stroke: '#1f5f99',
+            fill: 'rgba(31,95,153,0.15)',
+            width: 2,
+            // The chart's scale only: the exact sums are in the table.
+            value: (_, sum) => (sum == null ? '' : formatMoney(sum.toFixed(2), currency)),
+          },
+        ],
+        axes: [{ values: (_, splits) => splits.map((ts) => shortDate(dayOf(ts))) }, { size: 80 }],
+        legend: { show: true, live: true },
       },
-      [x, y],
+      [x, sums],
       element,
     );
-    const resize = () => plot.setSize({ width: element.clientWidth, height: 240 });
+    const resize = () => plot.setSize({ width: element.clientWidth, height: HEIGHT });
     window.addEventListener('resize', resize);
     return () => {
       window.removeEventListener('resize', resize);
       plot.destroy();
     };
+  }, [currency, dates, sums]);
+  return (
+    <div class="currency-chart" data-currency={currency}>
+      <p class="chart-title">Accepted per day, {currency}</p>
+      <div ref={box} aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * Accepted collections per day, a chart per currency; hovering shows the day's figure. The chart
+ * is for the eye; the table below it says the same for a screen reader and for exact figures.
+ */
+export function DailyChart({ days }: { days: readonly Day[] }) {
+  // Worked out once per answer: a chart is drawn again only when its figures change.
+  const { dates, lines } = useMemo(() => {
+    const dates = [...new Set(days.map((day) => day.date))].sort();
+    const currencies = [...new Set(days.flatMap((day) => (day.currency ? [day.currency] : [])))].sort();
+    const sumOf = (date: string, currency: string) =>
+      Number(days.find((day) => day.date === date && day.currency === currency)?.accepted.sum ?? 0);
+    return { dates, lines: currencies.map((currency) => ({ currency, sums: dates.map((d) => sumOf(d, currency)) })) };
   }, [days]);
 
   return (
     <figure class="chart">
-      <div ref={box} aria-hidden="true" />
+      {lines.length === 0 && <p>Nothing was accepted in these days.</p>}
+      {lines.map(({ currency, sums }) => (
+        <CurrencyChart key={currency} currency={currency} dates={dates} sums={sums} />
+      ))}
       <figcaption>
         <details>
           <summary>The figures, day by day</summary>
@@ -62,7 +94,7 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
             </thead>
             <tbody>
               {days.map((day) => (
-                <tr key={day.date}>
+                <tr key={`${day.date}-${day.currency}`}>
                   <td>{longDate(day.date)}</td>
                   <td class="num">{day.accepted.count}</td>
                   <td class="num">{formatMoney(day.accepted.sum, day.currency)}</td>

@@ -28,18 +28,21 @@ export interface Page {
   nav?: string;
 }
 
-/** Every page of the console, in the order of the main navigation. */
+/**
+ * Every page of the console, in the order of the main navigation. A parameter is never named
+ * `ref`: the router passes parameters to the page as props, and Preact takes `ref` for its own.
+ */
 export const PAGES: Page[] = [
   { path: '/console', component: Dashboard, least: 'viewer', nav: 'Dashboard' },
   { path: '/console/payments', component: Payments, least: 'viewer', nav: 'Payments' },
-  { path: '/console/payments/:ref', component: PaymentPage, least: 'viewer' },
+  { path: '/console/payments/:receiptOrId', component: PaymentPage, least: 'viewer' },
   { path: '/console/held', component: HeldQueue, least: 'viewer', nav: 'Held payments' },
   { path: '/console/reconciliation', component: Reconciliations, least: 'viewer', nav: 'Reconciliation' },
   { path: '/console/reconciliation/:id', component: ReconciliationPage, least: 'viewer' },
   { path: '/console/members', component: Members, least: 'viewer', nav: 'Members' },
   // Before the member's page, whose address it would otherwise match.
   { path: '/console/members/upload', component: RegisterUpload, least: 'admin' },
-  { path: '/console/members/:ref', component: MemberPage, least: 'viewer' },
+  { path: '/console/members/:memberNumber', component: MemberPage, least: 'viewer' },
   { path: '/console/banks', component: Banks, least: 'viewer', nav: 'Banks' },
   { path: '/console/banks/:clientId', component: BankPage, least: 'viewer' },
   { path: '/console/webhooks', component: Webhooks, least: 'viewer', nav: 'Webhooks' },

@@ -21,6 +21,11 @@ export function daysBefore(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "25 Nov": day first, as Nairobi and London read it, never "11/25". */
+export const shortDate = (day: string) => DAY_MONTH.format(new Date(`${day}T00:00:00Z`));
+
 export const longDate = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 

@@ -95,4 +95,43 @@ describeConsole("the console's dashboard", { timeZone: 'Africa/Nairobi' }, (rig)
     await screenshots(page, 'dashboard-figures');
     await page.context().close();
   });
+
+  test('the daily chart draws each currency apart, and hovering a day shows its figure in words', async () => {
+    const token = await integrateBank(origin, 'Stanbic Bank', '3456789', 'Grace Muthoni');
+    const paid = (reference: string, amount: string, currency: string, day: string) =>
+      pay(token, {
+        transactionReference: reference,
+        paymentType: 'RTGS',
+        customerRef: '3456789',
+        amount,
+        currency,
+        transactionDate: `${day}T09:00:00+03:00`,
+      });
+    await paid('SB-KES-1', '1490000.00', 'KES', '2026-11-05');
+    await paid('SB-USD-1', '120.00', 'USD', '2026-11-05');
+
+    const page = await signedInPage(rig, await addOperator(service.app, 'viewer'));
+    const charts = page.locator('.currency-chart');
+    await charts.first().waitFor();
+    assert.deepEqual(await charts.locator('.chart-title').allInnerTexts(), [
+      'Accepted per day, KES',
+      'Accepted per day, USD',
+    ]);
+
+    // The cursor on 5 November of the USD chart: its own figure, not the KES one, the day day first.
+    const usd = page.locator('.currency-chart[data-currency="USD"]');
+    const over = usd.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = await over.boundingBox();
+    assert.ok(box);
+    // The last 30 days run from 23 Oct to 21 Nov: 5 Nov is the 14th point of 30.
+    await page.mouse.move(box.x + (box.width * 13) / 29, box.y + box.height / 2);
+    const legend = (await usd.locator('.u-legend').innerText()).replace(/\s+/g, ' ');
+    assert.match(legend, /5 Nov 2026/);
+    assert.match(legend, /Accepted\s*USD 120\.00/);
+    assert.doesNotMatch(legend, /1,490,000/);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshots(page, 'dashboard-chart');
+    await page.context().close();
+  });
 });

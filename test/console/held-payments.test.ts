@@ -58,7 +58,7 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
       /Allocated to a member, by operator\d+@sacco\.example — “Member number mistyped by the payer”/,
     );
     assert.match(history, /Notified again by the bank/);
-    assert.match(await page.locator('.raw').innerText(), /"transactionReference": "EQ-TYPO-1"/);
+    assert.match(await page.locator('.raw').innerText(), /"transactionReference":"EQ-TYPO-1"/);
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'payment');
 

@@ -64,4 +64,22 @@ describeConsole("the console's payments by the day paid", { timeZone: 'Africa/Na
     assert.doesNotMatch(found[0] ?? '', /Received/, 'received the day it was paid: nothing beside it');
     await page.context().close();
   });
+
+  test("a payment's page shows the bank's notification exactly as it came, amount 2500.50 included", async () => {
+    const token = await integrateBank(rig.origin, 'KCB', '7654321', 'Otieno Kamau');
+    const sent =
+      '{"transactionReference":"KCB-RAW-1", "customerRef":"7654321","amount":2500.50,' +
+      '"paymentType":"MPESA","transactionDate":"2026-11-21T09:00:00+03:00"}';
+    const response = await fetch(`${rig.origin}/bank/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: sent,
+    });
+    assert.equal(response.status, 200);
+    const { erpRefId } = (await response.json()) as { erpRefId: string };
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await page.goto(`${rig.origin}/console/payments/${erpRefId}`);
+    assert.equal(await page.locator('pre.raw').innerText(), sent);
+    await page.context().close();
+  });
 });

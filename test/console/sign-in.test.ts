@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { screenshots, seriousViolations } from '../support/browser.js';
-import { describeConsole } from '../support/console.js';
+import { MINUTE } from '../support/clock.js';
+import { describeConsole, signedInPage } from '../support/console.js';
 import { addOperator } from '../support/operators.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -68,5 +69,35 @@ describeConsole('the console in a browser', {}, (rig) => {
       [],
     );
     await context.close();
+  });
+
+  test('a session that ends while a page is open offers to sign in again, and comes back to that page', async () => {
+    const operator = await addOperator(service.app, 'viewer');
+    const page = await signedInPage(rig, operator);
+    await page.getByRole('link', { name: 'Payments' }).first().click();
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    await page.getByLabel('Paid from (day)').fill('2026-11-20');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/from=2026-11-20/);
+
+    // Idle longer than the service allows: the next search is refused.
+    service.clock.advance(31 * MINUTE);
+    await page.getByLabel('Paid up to (day)').fill('2026-11-21');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/to=2026-11-21/);
+    const where = page.url();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.match(await page.getByRole('status').innerText(), /session has ended/i);
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 0);
+    await screenshots(page, 'session-ended');
+
+    await page.getByLabel('Email').fill(operator.email);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    assert.equal(page.url(), where);
+    assert.equal(await page.getByLabel('Paid from (day)').inputValue(), '2026-11-20');
+    assert.equal(await page.getByLabel('Paid up to (day)').inputValue(), '2026-11-21');
+    await page.context().close();
   });
 });

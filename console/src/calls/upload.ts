@@ -1,4 +1,4 @@
-import { csrfToken } from '../api.js';
+import { csrfToken, noticeEnded } from '../api.js';
 
 export interface Progress {
   /** 0 to 1 while the file is sent; null once it is all sent and the service is working on it. */
@@ -32,6 +32,7 @@ export function upload(
       } catch {
         body = undefined;
       }
+      noticeEnded(request.status, url);
       resolve({ status: request.status, body });
     };
     request.onerror = () =>

@@ -12,7 +12,7 @@ import './members.css';
 /** One member: their details, their latest payments, and (for an admin) a change of status. */
 export function MemberPage() {
   const { params } = useRoute();
-  const ref = params.ref ?? '';
+  const ref = params.memberNumber ?? '';
   const { role } = useSession();
   const read = useResource('/admin/v1/members/{customerRef}', { path: { customerRef: ref } });
   const latest = useResource('/admin/v1/payments', { query: { customerRef: ref, limit: 10 } });

@@ -10,19 +10,18 @@ import { HeldActions } from './held-actions.js';
 import { HELD_REASON_WORDS, HISTORY_WORDS, STATUS_WORDS } from './words.js';
 import './payments.css';
 
-/** The notification as the bank sent it: laid out when it is JSON, exactly as it came otherwise. */
+/**
+ * The notification exactly as the bank sent it: finance compares it with the bank's own record,
+ * so nothing is re-laid out (a JSON parse would turn an amount of 2500.50 into 2500.5).
+ */
 function Raw({ text }: { text: string }) {
-  let shown = text;
-  try {
-    shown = JSON.stringify(JSON.parse(text), null, 2);
-  } catch {}
-  return <pre class="raw">{shown}</pre>;
+  return <pre class="raw">{text}</pre>;
 }
 
 /** One payment: every field in plain words, what happened to it, and the bank's notification. */
 export function PaymentPage() {
   const { params } = useRoute();
-  const ref = params.ref ?? '';
+  const ref = params.receiptOrId ?? '';
   const { role } = useSession();
   const {
     data: payment,
