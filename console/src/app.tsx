@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { onSessionEnded, setCsrfToken } from './api.js';
 import { useAction } from './calls/hooks.js';
@@ -31,6 +31,37 @@ function Navigation({ session }: { session: Session }) {
       ))}
     </nav>
   );
+}
+
+const CONSOLE = 'Payments console';
+
+/**
+ * The window's title names the page (its heading, as the heading changes once data arrives), and
+ * after moving to another page the focus is on its heading, where a screen reader starts reading.
+ * A new search on the same page leaves the focus where it is.
+ */
+function PageTitle() {
+  const { path } = useLocation();
+  const moved = useRef(false);
+  useEffect(() => {
+    const main = document.getElementById('content');
+    if (!main) return;
+    const retitle = () => {
+      const heading = main.querySelector('h1')?.textContent?.trim();
+      document.title = heading ? `${heading} · ${CONSOLE}` : CONSOLE;
+    };
+    retitle();
+    const observer = new MutationObserver(retitle);
+    observer.observe(main, { subtree: true, childList: true, characterData: true });
+    const heading = main.querySelector('h1');
+    if (moved.current && heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+    moved.current = true;
+    return () => observer.disconnect();
+  }, [path]);
+  return null;
 }
 
 /** An admin who must turn two-factor sign-in on sees only their account until they have. */
@@ -110,6 +141,7 @@ export function App() {
         <main id="content">
           <Pages session={session} />
         </main>
+        <PageTitle />
       </LocationProvider>
     </SessionContext.Provider>
   );

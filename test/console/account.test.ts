@@ -13,6 +13,11 @@ async function turnOnTwoFactor(page: Page, rig: ConsoleRig, password: string): P
   // The image is drawn only if the page's Content-Security-Policy lets it load.
   assert.ok(await qr.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth > 0)));
   const key = await page.locator('code.key').innerText();
+  // Shown in groups of four, copied and read as one.
+  const groups = await page.locator('code.key span').allInnerTexts();
+  assert.ok(groups.length > 1 && groups.every((group) => /^[A-Z2-7]{1,4}$/.test(group)), groups.join(' '));
+  assert.equal(groups.join(''), key);
+  await screenshots(page, 'two-factor-key');
   await page.getByLabel('Code from the app').fill(totpCode(key, rig.service.clock.now()));
   await page.getByLabel('Your password, to turn it on').fill(password);
   await page.getByRole('button', { name: 'Turn it on' }).click();

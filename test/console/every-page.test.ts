@@ -72,6 +72,12 @@ describeConsole('every page of the console', { timeZone: 'Africa/Nairobi' }, (ri
       await page.goto(`${rig.origin}${address}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
       for (const violation of await seriousViolations(page)) problems.push(`${address}: ${violation}`);
+      const { title, heading } = await page.evaluate(() => ({
+        title: document.title,
+        heading: document.querySelector('main h1')?.textContent?.trim(),
+      }));
+      if (title !== `${heading} · Payments console`)
+        problems.push(`${address}: titled "${title}", headed "${heading}"`);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         const wider = await overflow(page);
@@ -80,6 +86,22 @@ describeConsole('every page of the console', { timeZone: 'Africa/Nairobi' }, (ri
       await screenshots(page, `every-page-${path.replace(/^\/console\/?/, '').replace(/[/:]+/g, '-') || 'dashboard'}`);
     }
     assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('moving to another page puts the focus on its heading; a new search leaves it where it was', async () => {
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    assert.equal(await page.title(), 'Dashboard · Payments console');
+    await page.getByRole('link', { name: 'Payments' }).first().click();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(await focused(), 'Payments');
+    assert.equal(await page.title(), 'Payments · Payments console');
+
+    await page.getByLabel('Paid from (day)').fill('2026-11-20');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/from=2026-11-20/);
+    assert.equal(await focused(), 'Search');
     await page.context().close();
   });
 });

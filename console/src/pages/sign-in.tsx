@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../calls/hooks.js';
 import { Problem } from '../ui/problem.js';
 import { sentForm } from '../ui/sent-form.js';
@@ -9,6 +9,9 @@ const codeRequired = (refusal: { status: number; error?: { error?: string } | un
 /** Email and password, then the two-factor code when the account asks for one or is locked. */
 export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
+  useEffect(() => {
+    document.title = 'Sign in · Payments console';
+  }, []);
   const [signIn, { busy, problem }] = useAction('post', '/admin/v1/session', (refusal) =>
     codeRequired(refusal)
       ? 'Enter the six-digit code from your authenticator app, or a recovery code.'

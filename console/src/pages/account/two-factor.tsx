@@ -77,7 +77,13 @@ export function TwoFactor({ on, onChange }: { on: boolean; onChange: () => void 
           <p>Scan this code with an authenticator app, or type the key into it, then enter the code it shows.</p>
           <img class="qr" src={qrImage(newKey.qrSvg)} alt="QR code of the new key for an authenticator app" />
           <p>
-            Key: <code class="key">{newKey.key}</code>
+            Key:{' '}
+            <code class="key">
+              {/* In groups of four to read and type; copied, it has no spaces. */}
+              {(newKey.key.match(/.{1,4}/g) ?? []).map((group, index) => (
+                <span key={index}>{group}</span>
+              ))}
+            </code>
           </p>
           <label for="first-code">Code from the app</label>
           <input id="first-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
