@@ -123,6 +123,20 @@ try {
         `daily report, a year (365 days)${groupBy ? ` by ${groupBy}` : ''}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
       );
     }
+    // The figures above the payments list and the held queue: every payment, a bank's, a month's, the held.
+    for (const query of [
+      '',
+      `?clientId=${clients[0]}`,
+      `?from=${YEAR_TO.slice(0, 8)}01&to=${YEAR_TO}`,
+      '?status=held',
+    ]) {
+      const runs = [];
+      for (let i = 0; i < 3; i++)
+        runs.push((await timed(() => api(service, 'GET', `/payments/totals${query}`))).seconds);
+      console.log(
+        `payments totals${query || ' (every payment)'}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
+      );
+    }
     if (hasChromium()) {
       const { opened, calls } = await timeDashboard(service.url, token, PUBLIC_URL);
       console.log(

@@ -524,6 +524,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/payments/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many payments the same filters as GET /payments match, and their exact sum per currency */
+        get: operations["getAdminPaymentsTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/payments/{receiptOrId}": {
         parameters: {
             query?: never;
@@ -5732,6 +5749,135 @@ export interface operations {
                             rawNotificationTruncated: boolean;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminPaymentsTotals: {
+        parameters: {
+            query?: {
+                /** @description accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported) */
+                status?: "accepted" | "held" | "returned";
+                /** @description The member: credited, or named by a held payment */
+                customerRef?: string;
+                /** @description The bank's reference */
+                transactionReference?: string;
+                /** @description Only this bank's payments */
+                clientId?: string;
+                /** @description The channel, in any case: MPESA, RTGS, PESALINK, OTG, BRANCH or CHEQUE */
+                paymentType?: string;
+                /** @description First day paid (transactionDate), YYYY-MM-DD: from the start of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid at or after it */
+                from?: string;
+                /** @description Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count and the sums of every page of the search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every payment the filters match */
+                        count: number;
+                        /** @description One entry per currency, in alphabetical order; none when nothing matches */
+                        byCurrency: {
+                            currency: string;
+                            count: number;
+                            /** @description Exact decimal */
+                            sum: string;
+                        }[];
                     };
                 };
             };

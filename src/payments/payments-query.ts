@@ -3,8 +3,8 @@ import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import { paidWindow } from './paid-day.js';
 import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
-import type { PaymentsReadStore } from './payments-read-store.js';
-import type { PaymentsSearch } from './query-schemas.js';
+import type { Filters, PaymentsReadStore } from './payments-read-store.js';
+import type { PaymentsSearch, PaymentsTotalsQuery, PaymentTotals } from './query-schemas.js';
 import type { ResolutionStore } from './resolution-store.js';
 
 export type PaymentQuery = Static<typeof PaymentsSearch>;
@@ -17,6 +17,19 @@ function textFilter(field: string, input: string | undefined): string | undefine
   const text = input?.trim();
   if (text?.includes('\u0000')) throw invalidInput.nulCharacters(field);
   return text === '' ? undefined : text;
+}
+
+/** What the search's query string narrows payments by, the window on the day paid included. */
+function filtersOf(query: Static<typeof PaymentsTotalsQuery>, timeZone: string): Filters {
+  return {
+    status: query.status,
+    memberNumber: textFilter('customerRef', query.customerRef),
+    transactionReference: textFilter('transactionReference', query.transactionReference),
+    clientId: textFilter('clientId', query.clientId),
+    // Stored as the contract spells them (MPESA, RTGS, …), which a person may not.
+    paymentType: textFilter('paymentType', query.paymentType)?.toUpperCase(),
+    ...paidWindow(query, timeZone),
+  };
 }
 
 /** A receipt number (eight letters and digits) or a paymentId (digits only). */
@@ -41,19 +54,19 @@ export function createPaymentsQuery({
     async list(query: PaymentQuery): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
       const limit = query.limit ?? DEFAULT_PAGE;
       const rows = await paymentsReadStore.list({
-        status: query.status,
-        memberNumber: textFilter('customerRef', query.customerRef),
-        transactionReference: textFilter('transactionReference', query.transactionReference),
-        clientId: textFilter('clientId', query.clientId),
-        // Stored as the contract spells them (MPESA, RTGS, …), which a person may not.
-        paymentType: textFilter('paymentType', query.paymentType)?.toUpperCase(),
-        ...paidWindow(query, timeZone),
+        ...filtersOf(query, timeZone),
         newestFirst: query.order !== 'oldest',
         afterId: query.cursor === undefined ? undefined : pageCursor.decode('p', query.cursor),
         limit: limit + 1,
       });
       const page = pageOf('p', rows, limit);
       return { items: page.rows.map(paymentView), nextCursor: page.nextCursor };
+    },
+
+    /** How many payments the search finds, and their sum in each currency: every page of it at once. */
+    async totals(query: Static<typeof PaymentsTotalsQuery>): Promise<Static<typeof PaymentTotals>> {
+      const byCurrency = await paymentsReadStore.totals(filtersOf(query, timeZone));
+      return { count: byCurrency.reduce((all, one) => all + one.count, 0), byCurrency };
     },
 
     /** One payment by its receipt number or its paymentId, with what happened to it. */

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { onePage, type Page } from '../db/keyset-page.js';
 import type { Db, Executor } from '../db/schema.js';
 import type { PaymentType } from './channels.js';
-import type { PaymentStatus } from './payments-tables.js';
+import type { PaymentStatus, PaymentsTable } from './payments-tables.js';
 import type { PaymentRow } from './resolution-store.js';
 
 /** A payment with what people read beside it: the member's and the bank's names. */
@@ -24,6 +24,29 @@ export interface PaymentFilter extends Page {
   paymentType?: string | undefined;
 }
 
+/** What a search is narrowed by, with or without its page. */
+export type Filters = Omit<PaymentFilter, keyof Page> & Pick<Page, 'from' | 'to'>;
+
+/** The filters of a search, the day paid window among them, as one condition on payments as `p`. */
+function matching(eb: ExpressionBuilder<{ p: PaymentsTable }, 'p'>, filter: Filters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.status) conditions.push(eb('p.status', '=', filter.status));
+  if (filter.customerRef) conditions.push(eb('p.customer_ref', '=', filter.customerRef));
+  if (filter.memberNumber) {
+    conditions.push(
+      eb.or([eb('p.member_number', '=', filter.memberNumber), eb('p.customer_ref', '=', filter.memberNumber)]),
+    );
+  }
+  if (filter.transactionReference) conditions.push(eb('p.transaction_reference', '=', filter.transactionReference));
+  if (filter.erpRefId) conditions.push(eb('p.erp_ref_id', '=', filter.erpRefId));
+  if (filter.clientId) conditions.push(eb('p.client_id', '=', filter.clientId));
+  // A person's filter may name no channel: it then matches no payment, as any other text would.
+  if (filter.paymentType) conditions.push(eb('p.payment_type', '=', filter.paymentType as PaymentType));
+  if (filter.from) conditions.push(eb('p.transaction_date', '>=', filter.from));
+  if (filter.to) conditions.push(eb('p.transaction_date', '<', filter.to));
+  return eb.and(conditions);
+}
+
 /** The staff's reads of payments: lists, one payment, with names rather than ids. */
 export function createPaymentsReadStore(db: Db) {
   const withNames = (ex: Executor) =>
@@ -35,6 +58,13 @@ export function createPaymentsReadStore(db: Db) {
       .leftJoin('clients as c', 'c.id', 'p.client_id')
       .selectAll('p')
       .select(['m.full_name as member_name', 'c.name as client_name']);
+
+  const totalsOf = (ex: Executor) =>
+    ex
+      .selectFrom('payments as p')
+      .select((eb) => ['p.currency', eb.fn.countAll<string>().as('count'), sql<string>`sum(p.amount)::text`.as('sum')])
+      .groupBy('p.currency')
+      .orderBy('p.currency');
 
   return {
     find(by: { erpRefId: string } | { paymentId: number }, ex: Executor = db): Promise<PaymentListRow | undefined> {
@@ -51,19 +81,17 @@ export function createPaymentsReadStore(db: Db) {
     },
 
     list(filter: PaymentFilter, ex: Executor = db): Promise<PaymentListRow[]> {
-      let query = withNames(ex);
-      if (filter.status) query = query.where('p.status', '=', filter.status);
-      if (filter.customerRef) query = query.where('p.customer_ref', '=', filter.customerRef);
-      if (filter.memberNumber) {
-        const member = filter.memberNumber;
-        query = query.where((eb) => eb.or([eb('p.member_number', '=', member), eb('p.customer_ref', '=', member)]));
-      }
-      if (filter.transactionReference) query = query.where('p.transaction_reference', '=', filter.transactionReference);
-      if (filter.erpRefId) query = query.where('p.erp_ref_id', '=', filter.erpRefId);
-      if (filter.clientId) query = query.where('p.client_id', '=', filter.clientId);
-      // A person's filter may name no channel: it then matches no payment, as any other text would.
-      if (filter.paymentType) query = query.where('p.payment_type', '=', filter.paymentType as PaymentType);
+      // The window is the page's: narrowed once, by onePage.
+      const query = withNames(ex).where((eb) => matching(eb, { ...filter, from: undefined, to: undefined }));
       return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
+    },
+
+    /** How many payments the filters match, and their sum, per currency. */
+    async totals(filter: Filters): Promise<{ currency: string; count: number; sum: string }[]> {
+      const rows = await totalsOf(db)
+        .where((eb) => matching(eb, filter))
+        .execute();
+      return rows.map((row) => ({ currency: row.currency, count: Number(row.count), sum: row.sum }));
     },
   };
 }

@@ -28,6 +28,22 @@ export const PaymentsSearch = Type.Object({
   ...paging(),
 });
 
+/** The same filters as the search, without its order and paging: what the totals are of. */
+export const PaymentsTotalsQuery = Type.Omit(PaymentsSearch, ['order', 'limit', 'cursor']);
+
+/** How many payments a search finds, and their sum in each currency. */
+export const PaymentTotals = Type.Object({
+  count: Type.Integer({ description: 'Every payment the filters match' }),
+  byCurrency: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      count: Type.Integer(),
+      sum: Type.String({ description: 'Exact decimal' }),
+    }),
+    { description: 'One entry per currency, in alphabetical order; none when nothing matches' },
+  ),
+});
+
 export const ExportQuery = Type.Object({
   format: Type.Union([Type.Literal('csv'), Type.Literal('ndjson')], { default: 'csv' }),
   from: Type.Optional(Type.String({ description: `${PAID_FROM}; not with since or feed` })),

@@ -25,6 +25,7 @@ const NEEDS: Record<string, Role> = {
   'PUT /admin/v1/members/{customerRef}': 'admin',
   'POST /admin/v1/members/import': 'admin',
   'GET /admin/v1/payments': 'viewer',
+  'GET /admin/v1/payments/totals': 'viewer',
   'GET /admin/v1/payments/{receiptOrId}': 'viewer',
   'POST /admin/v1/payments/{paymentId}/allocate': 'finance',
   'POST /admin/v1/payments/{paymentId}/return': 'finance',

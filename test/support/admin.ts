@@ -23,6 +23,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/members/7000001' },
   { method: 'GET', url: '/admin/v1/payments' },
   { method: 'GET', url: '/admin/v1/payments?status=accepted&limit=2' },
+  { method: 'GET', url: '/admin/v1/payments/totals?status=held' },
   { method: 'GET', url: '/admin/v1/payments/ABCDEFGH' },
 ];
 

@@ -36,6 +36,12 @@ export interface Refusal<M extends Method, P extends PathOf<M>> {
 export type Outcome<M extends Method, P extends PathOf<M>> = { ok: true; data: AnswerOf<M, P> } | Refusal<M, P>;
 
 /**
+ * The client's request, its types left to `call`: TypeScript cannot spell out the union of every
+ * answer of every address of the API at once, and `call` types each call from its own address.
+ */
+const untypedRequest = api.request as unknown as (method: Method, path: string, init: unknown) => Promise<unknown>;
+
+/**
  * One call of the admin API, through the console's client (its session cookie and CSRF token).
  * A call that never reaches the service is a refusal too, so a page says so instead of waiting.
  */
@@ -45,7 +51,7 @@ export async function call<M extends Method, P extends PathOf<M>>(
   init: InitOf<M, P>,
 ): Promise<Outcome<M, P>> {
   try {
-    const { data, error, response } = (await api.request(method, path, init as never)) as Answered<M, P>;
+    const { data, error, response } = (await untypedRequest(method, path, init)) as Answered<M, P>;
     if (response.ok) return { ok: true, data: data as AnswerOf<M, P> };
     return { ok: false, status: response.status, error, problem: messageOf(error) };
   } catch {

@@ -4,7 +4,7 @@ import { actorOf } from '../../../http/actor.js';
 import { AdminError, described, Page } from '../../../http/schemas.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { ResolutionService } from '../../../payments/resolution-service.js';
-import { Note, Payment, PaymentsSearch, PaymentWithHistory } from './schemas.js';
+import { Note, Payment, PaymentsSearch, PaymentsTotalsQuery, PaymentTotals, PaymentWithHistory } from './schemas.js';
 
 const PaymentIdParams = Type.Object({ paymentId: Type.Integer({ minimum: 1, description: 'The paymentId' }) });
 
@@ -25,6 +25,19 @@ export const adminPaymentsRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => paymentsQuery.list(request.query),
+  );
+
+  app.get(
+    '/payments/totals',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'How many payments the same filters as GET /payments match, and their exact sum per currency',
+        querystring: PaymentsTotalsQuery,
+        response: { 200: described(PaymentTotals, 'The count and the sums of every page of the search') },
+      },
+    },
+    async (request) => paymentsQuery.totals(request.query),
   );
 
   app.get(

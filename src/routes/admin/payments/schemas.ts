@@ -1,2 +1,2 @@
 export { HistoryEntry, Note, Payment, PaymentStatus, PaymentWithHistory } from '../../../payments/payment-schemas.js';
-export { PaymentsSearch } from '../../../payments/query-schemas.js';
+export { PaymentsSearch, PaymentsTotalsQuery, PaymentTotals } from '../../../payments/query-schemas.js';
