@@ -105,3 +105,25 @@ describeConsole('every page of the console', { timeZone: 'Africa/Nairobi' }, (ri
     await page.context().close();
   });
 });
+
+describeConsole('the console before anything is set up', {}, (rig) => {
+  test('each empty list says what to do next, and links to where it is done', async () => {
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'admin'));
+    for (const [list, link, field] of [
+      ['Banks', 'add the first one below', 'bank-name'],
+      ['Webhooks', "add the ERP's receiver below", 'webhook-url'],
+      ['Reconciliation', "reconcile a bank's statement above", 'statement-bank'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: list }).click();
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(new RegExp(`#${field}$`));
+      assert.ok(await page.locator(`#${field}`).isVisible(), `${list}: the link leads to #${field}`);
+    }
+    await page.context().close();
+
+    const viewer = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await viewer.getByRole('link', { name: 'Banks' }).click();
+    await viewer.getByText('No bank yet: an admin adds them.').waitFor();
+    await viewer.context().close();
+  });
+});

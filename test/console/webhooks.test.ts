@@ -62,6 +62,21 @@ describeConsole("the console's webhooks and exports", {}, (rig) => {
       'signed with the secret shown',
     );
     assert.equal(received[0]?.id, received[1]?.id, 'sent again with the same webhook-id');
+
+    // Stopping asks first: dismissed, nothing changes; confirmed, deliveries stop.
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Stop deliveries' }).click();
+    assert.match(questions[0] ?? '', /^Stop deliveries to http:\/\/127\.0\.0\.1:\d+.*\? Its messages wait here/);
+    assert.match(await page.locator('.facts').innerText(), /Deliveries\s+sending/);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Stop deliveries' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deliveries stopped.' }).waitFor();
+    await page.getByRole('button', { name: 'Resume deliveries' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deliveries resumed.' }).waitFor();
     await page.context().close();
   });
 

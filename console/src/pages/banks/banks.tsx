@@ -33,7 +33,12 @@ export function Banks() {
     <section aria-labelledby="banks-title">
       <h1 id="banks-title">Banks</h1>
       <Problem text={problem} />
-      {clients?.length === 0 && <p>No bank yet.</p>}
+      {clients?.length === 0 && (
+        <p>
+          No bank yet: {allows(role, 'admin') ? <a href="#bank-name">add the first one below</a> : 'an admin adds them'}
+          .
+        </p>
+      )}
       {clients && clients.length > 0 && (
         <Table label="Banks" columns={['Bank', 'Since', 'Calls', 'Last call', 'From']}>
           {clients.map((client) => (

@@ -6,6 +6,7 @@ import { age } from '../../time.js';
 import { Problem } from '../../ui/problem.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { When } from '../../ui/when.js';
+import { Found } from './found.js';
 import { HeldActions } from './held-actions.js';
 import { HELD_REASON_WORDS, paymentHref } from './words.js';
 import './payments.css';
@@ -18,9 +19,12 @@ export function HeldQueue() {
     query: { status: 'held', order: 'oldest', limit: 50 },
   });
 
+  // Each change is read again, the totals too.
+  const [round, setRound] = useState(0);
   const done = (what: string) => {
     setSaid(what);
     reload();
+    setRound((n) => n + 1);
   };
   return (
     <section aria-labelledby="held-title">
@@ -32,6 +36,7 @@ export function HeldQueue() {
       <p role="status">{said}</p>
       <Problem text={problem} />
       {items?.length === 0 && <p>Nothing is held.</p>}
+      {items && items.length > 0 && <Found key={round} filters={{ status: 'held' }} noun="held payment" />}
       <ol class="held-list">
         {items?.map((payment) => (
           <li key={payment.paymentId} class="held">

@@ -7,6 +7,7 @@ import { Problem } from '../../ui/problem.js';
 import { searchOf } from '../../ui/search.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
+import { Found } from './found.js';
 import { PaidWhen } from './paid-when.js';
 import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
 import './payments.css';
@@ -72,6 +73,7 @@ export function Payments() {
       <p class="note">Days are the days members paid (the bank's transaction date), as on the dashboard.</p>
       <Problem text={problem} />
       {items && items.length === 0 && <p>No payment matches.</p>}
+      {items && items.length > 0 && <Found filters={queryOf(query)} />}
       {items && items.length > 0 && <PaymentsTable items={items} />}
       <ShowMore more={more} />
     </section>
@@ -82,21 +84,34 @@ function PaymentsTable({ items }: { items: readonly Payment[] }) {
   return (
     <Table
       label="Payments found"
-      columns={['Paid', 'Bank', 'Member', { text: 'Amount', class: 'num' }, 'Status', 'Receipt']}
+      columns={[
+        'Paid',
+        'Bank reference',
+        'Bank',
+        'Channel',
+        'Member',
+        { text: 'Amount', class: 'num' },
+        'Status',
+        'Receipt',
+      ]}
     >
       {items.map((payment) => (
         <tr key={payment.paymentId}>
           <td>
             <PaidWhen payment={payment} href={paymentHref(payment)} />
           </td>
+          <td>{payment.transactionReference}</td>
           <td>{payment.clientName ?? payment.clientId}</td>
+          <td>{payment.paymentType}</td>
           <td>
             {payment.memberNumber ?? payment.customerRef}
             {payment.memberName ? ` ${payment.memberName}` : ''}
           </td>
           <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
-          <td>{STATUS_WORDS[payment.status]}</td>
-          <td>{payment.erpRefId ?? '—'}</td>
+          <td>
+            <span class={`badge ${payment.status}`}>{STATUS_WORDS[payment.status]}</span>
+          </td>
+          <td>{payment.erpRefId ? <a href={paymentHref(payment)}>{payment.erpRefId}</a> : '—'}</td>
         </tr>
       ))}
     </Table>

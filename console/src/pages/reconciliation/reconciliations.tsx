@@ -94,7 +94,18 @@ export function Reconciliations() {
       <Problem text={problem} />
       {allows(role, 'finance') && <UploadStatement clients={clients} />}
       <h2>Statements reconciled</h2>
-      {runs?.length === 0 && <p>None yet.</p>}
+      {runs?.length === 0 && (
+        <p>
+          None yet
+          {allows(role, 'finance') ? (
+            <>
+              : <a href="#statement-bank">reconcile a bank's statement above</a>.
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+      )}
       {runs && runs.length > 0 && (
         <Table
           label="Statements reconciled"

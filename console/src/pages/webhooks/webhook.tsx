@@ -33,8 +33,11 @@ export function WebhookPage() {
     setSaid(what);
     changed();
   }
-  const setEnabled = (enabled: boolean) =>
-    act(enabled ? 'Deliveries resumed.' : 'Deliveries stopped.', patch({ params, body: { enabled } }));
+  function setEnabled(enabled: boolean) {
+    const question = `Stop deliveries to ${webhook?.url}? Its messages wait here, and are sent when deliveries resume.`;
+    if (!enabled && !confirm(question)) return;
+    void act(enabled ? 'Deliveries resumed.' : 'Deliveries stopped.', patch({ params, body: { enabled } }));
+  }
   const setInternal = (internal: boolean) =>
     act(internal ? 'Marked internal.' : 'Marked public.', patch({ params, body: { internal } }));
   const test = () => act('A webhook.test event is on its way: it shows in the log below.', sendTest({ params }));

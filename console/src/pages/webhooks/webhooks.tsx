@@ -79,7 +79,12 @@ export function Webhooks() {
       <h1 id="webhooks-title">Webhooks</h1>
       <p class="note">The service calls these addresses when a payment is accepted, held or resolved.</p>
       <Problem text={problem} />
-      {webhooks && webhooks.length === 0 && <p>No endpoint yet.</p>}
+      {webhooks && webhooks.length === 0 && (
+        <p>
+          No endpoint yet:{' '}
+          {allows(role, 'admin') ? <a href="#webhook-url">add the ERP's receiver below</a> : 'an admin adds them'}.
+        </p>
+      )}
       <ul class="webhooks">
         {webhooks?.map((webhook) => (
           <li key={webhook.webhookId}>
