@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { type ApiError, readError, refusal } from './api-errors.js';
+import { readError, refusal } from './api-errors.js';
 import type { Answer } from './api-types.js';
 import type { Context } from './context.js';
 import { CliError, EXIT, usageError } from './errors.js';
@@ -8,9 +8,8 @@ import { cell, print, printJson } from './output.js';
 
 type ImportResult = Answer<'/members/import', 'post'>;
 
-interface ImportRefusal extends ApiError {
-  errors?: { line: number; reason: string }[];
-}
+/** The refusal of a register with bad rows, as the API declares it; an unreadable body is `{}`. */
+type ImportRefusal = Partial<Answer<'/members/import', 'post', 400>>;
 
 const CONTENT_TYPES: Record<string, string> = { '.csv': 'text/csv', '.json': 'application/json' };
 
