@@ -137,6 +137,13 @@ try {
         `payments totals${query || ' (every payment)'}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
       );
     }
+    // The payments search by any text: a part of one reference (one payment), a name no payment has.
+    for (const q of ['1-777777', 'Nobody Atall']) {
+      const runs = [];
+      const path = `/payments?q=${encodeURIComponent(q)}&limit=50`;
+      for (let i = 0; i < 3; i++) runs.push((await timed(() => api(service, 'GET', path))).seconds);
+      console.log(`payments search q=${q}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`);
+    }
     if (hasChromium()) {
       const { opened, calls } = await timeDashboard(service.url, token, PUBLIC_URL);
       console.log(

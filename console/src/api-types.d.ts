@@ -5663,6 +5663,8 @@ export interface operations {
     getAdminPayments: {
         parameters: {
             query?: {
+                /** @description Text found anywhere in the bank's reference, the member number, the member's name, the payer's name or the payer's phone, in any case; a phone matches by its digits alone too */
+                q?: string;
                 /** @description accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported) */
                 status?: "accepted" | "held" | "returned";
                 /** @description The member: credited, or named by a held payment */
@@ -5841,6 +5843,8 @@ export interface operations {
     getAdminPaymentsTotals: {
         parameters: {
             query?: {
+                /** @description Text found anywhere in the bank's reference, the member number, the member's name, the payer's name or the payer's phone, in any case; a phone matches by its digits alone too */
+                q?: string;
                 /** @description accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported) */
                 status?: "accepted" | "held" | "returned";
                 /** @description The member: credited, or named by a held payment */

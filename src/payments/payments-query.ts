@@ -22,6 +22,7 @@ function textFilter(field: string, input: string | undefined): string | undefine
 /** What the search's query string narrows payments by, the window on the day paid included. */
 function filtersOf(query: Static<typeof PaymentsTotalsQuery>, timeZone: string): Filters {
   return {
+    text: textFilter('q', query.q),
     status: query.status,
     memberNumber: textFilter('customerRef', query.customerRef),
     transactionReference: textFilter('transactionReference', query.transactionReference),

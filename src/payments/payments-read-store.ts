@@ -13,6 +13,8 @@ export type PaymentListRow = PaymentRow & { member_name: string | null; client_n
  * from/to window is on the day they were paid (transaction_date), like every day people pick.
  */
 export interface PaymentFilter extends Page {
+  /** Text anywhere in the reference, member number or name, payer's name or phone. */
+  text?: string | undefined;
   status?: PaymentStatus | undefined;
   /** The reference as the bank sent it, trimmed. */
   customerRef?: string | undefined;
@@ -26,6 +28,24 @@ export interface PaymentFilter extends Page {
 
 /** What a search is narrowed by, with or without its page. */
 export type Filters = Omit<PaymentFilter, keyof Page> & Pick<Page, 'from' | 'to'>;
+
+/** A LIKE pattern that finds the text anywhere, its own % and _ taken as they are. */
+const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The text anywhere in a payment's reference, member number, member's name, payer's name or phone.
+ * A phone is also matched by its digits with anything between them: "0712345678" finds
+ * "0712 345 678". The members named are looked up once, not for each payment.
+ */
+function containing(text: string): Expression<SqlBool> {
+  const pattern = anywhere(text);
+  const digits = text.replace(/\D/g, '');
+  const phoneDigits = digits.length >= 4 ? sql`or p.payer_phone ~ ${digits.split('').join('\\D*')}` : sql``;
+  return sql<SqlBool>`(p.transaction_reference ilike ${pattern}
+    or p.customer_ref ilike ${pattern} or p.member_number ilike ${pattern}
+    or p.payer_name ilike ${pattern} or p.payer_phone ilike ${pattern} ${phoneDigits}
+    or coalesce(p.member_number, p.customer_ref) in (select m.member_number from members m where m.full_name ilike ${pattern}))`;
+}
 
 /** The filters of a search, the day paid window among them, as one condition on payments as `p`. */
 function matching(eb: ExpressionBuilder<{ p: PaymentsTable }, 'p'>, filter: Filters): Expression<SqlBool> {
@@ -42,6 +62,7 @@ function matching(eb: ExpressionBuilder<{ p: PaymentsTable }, 'p'>, filter: Filt
   if (filter.clientId) conditions.push(eb('p.client_id', '=', filter.clientId));
   // A person's filter may name no channel: it then matches no payment, as any other text would.
   if (filter.paymentType) conditions.push(eb('p.payment_type', '=', filter.paymentType as PaymentType));
+  if (filter.text) conditions.push(containing(filter.text));
   if (filter.from) conditions.push(eb('p.transaction_date', '>=', filter.from));
   if (filter.to) conditions.push(eb('p.transaction_date', '<', filter.to));
   return eb.and(conditions);

@@ -13,6 +13,13 @@ const PAID_TO =
   'Last day paid (transactionDate), YYYY-MM-DD, included: to the end of that day in BIS_TIME_ZONE. Or an ISO 8601 date-time: paid before it. Not before from';
 
 export const PaymentsSearch = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "Text found anywhere in the bank's reference, the member number, the member's name, the payer's name or the payer's phone, in any case; a phone matches by its digits alone too",
+    }),
+  ),
   status: Type.Optional(PaymentStatus),
   customerRef: Type.Optional(Type.String({ description: 'The member: credited, or named by a held payment' })),
   transactionReference: Type.Optional(Type.String({ description: "The bank's reference" })),

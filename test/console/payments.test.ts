@@ -54,6 +54,20 @@ describeConsole("the console's payments by the day paid", { timeZone: 'Africa/Na
     await page.context().close();
   });
 
+  test('a part of the bank reference, in any case, finds the payment; the figure above says how many', async () => {
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await page.getByRole('link', { name: 'Payments' }).first().click();
+    await page.getByLabel('Reference, member, payer or phone').fill('q-la');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=q-la/);
+    const found = await rows(page, 1);
+    assert.match(found[0] ?? '', /EQ-LATE/);
+    await page.locator('.found').waitFor();
+    assert.equal(await page.locator('.found').innerText(), '1 payment: KES 300.00');
+    await screenshots(page, 'payments-text-search');
+    await page.context().close();
+  });
+
   test("the dashboard's today links to the same day's payments, and they add up to its figure", async () => {
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
     const today = page.locator('.figure', { hasText: 'Accepted today' });

@@ -13,7 +13,7 @@ import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
 import './payments.css';
 
 type Query = NonNullable<paths['/admin/v1/payments']['get']['parameters']['query']>;
-const FIELDS = ['transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
+const FIELDS = ['q', 'transactionReference', 'customerRef', 'clientId', 'status', 'from', 'to'] as const;
 
 /**
  * The API's query from the page's address: the search can be bookmarked and the back button works.
@@ -45,6 +45,7 @@ export function Payments() {
     <section aria-labelledby="payments-title">
       <h1 id="payments-title">Payments</h1>
       <form class="search" onSubmit={search} aria-label="Find payments">
+        {field('q', 'Reference, member, payer or phone')}
         {field('receipt', 'Receipt number')}
         {field('transactionReference', 'Bank reference')}
         {field('customerRef', 'Member number')}

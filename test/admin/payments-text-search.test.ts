@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { admin, bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
+import { databaseKinds } from '../support/databases.js';
+import { json, useTestApp } from '../support/test-app.js';
+
+// GET /admin/v1/payments?q=: finance types what they have (a part of the bank's reference, a member
+// number or name, the payer's name or phone) and finds the payment, whatever the case.
+
+const WANJIRU = '4200001';
+const OTIENO = '4200002';
+
+for (const kind of databaseKinds()) {
+  describe(`payments found by any text (${kind})`, () => {
+    const t = useTestApp(kind);
+
+    before(async () => {
+      const bank = await bankWithToken(t.app, 'Search Bank');
+      await putMember(t.app, WANJIRU, 'Grace Wanjiru');
+      await putMember(t.app, OTIENO, 'Peter Otieno');
+      for (const member of [WANJIRU, OTIENO]) {
+        const validated = await bankCall(t.app, bank.token, 'validate', { customerRef: member });
+        assert.equal(validated.statusCode, 200, validated.body);
+      }
+      const plan: [string, Record<string, unknown>][] = [
+        [WANJIRU, { transactionReference: 'FT26330ABCD1', amount: '100.00', payerPhone: '+254 712 345 678' }],
+        [OTIENO, { transactionReference: 'ft-kcb-77_1', amount: '200.00', payerName: 'JAMES MWANGI' }],
+        [OTIENO, { transactionReference: 'FT%PLAIN', amount: '300.00', payerPhone: '0733000111' }],
+      ];
+      for (const [member, overrides] of plan) {
+        const response = await bankCall(t.app, bank.token, 'payments', paymentBody(member, overrides));
+        assert.equal(response.statusCode, 200, response.body);
+      }
+    });
+
+    const references = async (q: string) => {
+      const response = await admin(t.app, 'GET', `/payments?q=${encodeURIComponent(q)}`);
+      assert.equal(response.statusCode, 200, response.body);
+      return json(response)
+        .items.map((payment: { transactionReference: string }) => payment.transactionReference)
+        .sort();
+    };
+
+    it("finds a part of the bank's reference in any case", async () => {
+      assert.deepEqual(await references('abcd'), ['FT26330ABCD1']);
+      assert.deepEqual(await references('KCB-77'), ['ft-kcb-77_1']);
+      assert.deepEqual(await references('ft'), ['FT%PLAIN', 'FT26330ABCD1', 'ft-kcb-77_1']);
+    });
+
+    it("finds the member by number or by a part of the member's name", async () => {
+      assert.deepEqual(await references(WANJIRU), ['FT26330ABCD1']);
+      assert.deepEqual(await references('otieno'), ['FT%PLAIN', 'ft-kcb-77_1']);
+    });
+
+    it("finds the payer's name, and the payer's phone written either way", async () => {
+      assert.deepEqual(await references('mwangi'), ['ft-kcb-77_1']);
+      assert.deepEqual(await references('712 345'), ['FT26330ABCD1']);
+      assert.deepEqual(await references('712345678'), ['FT26330ABCD1']);
+      assert.deepEqual(await references('0733-000-111'), ['FT%PLAIN']);
+    });
+
+    it('takes % and _ as the characters they are, not as patterns', async () => {
+      assert.deepEqual(await references('%'), ['FT%PLAIN']);
+      assert.deepEqual(await references('_1'), ['ft-kcb-77_1']);
+      assert.deepEqual(await references('nothing like this'), []);
+    });
+
+    it('narrows the other filters and the totals alike', async () => {
+      const found = json(await admin(t.app, 'GET', `/payments?q=otieno&customerRef=${OTIENO}&paymentType=mpesa`));
+      assert.equal(found.items.length, 2);
+      const totals = json(await admin(t.app, 'GET', '/payments/totals?q=otieno'));
+      assert.deepEqual(totals, { count: 2, byCurrency: [{ currency: 'KES', count: 2, sum: '500.00' }] });
+    });
+  });
+}
