@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
+import { likeLiteral } from '../db/like-pattern.js';
 import type { Db } from '../db/schema.js';
 import { invalidInput } from '../errors.js';
 import { MemberStatusSchema } from '../member-statuses.js';
@@ -19,9 +20,6 @@ export type MemberSearch = Static<typeof MembersSearchQuery>;
 
 const DEFAULT_LIMIT = 50;
 
-/** `%`, `_` and `\` match only themselves in a LIKE pattern. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Members in member-number order, a page at a time. Numbers are found through the primary key (a
  * prefix is a range of it); a name is matched by reading the register in number order until a
@@ -38,7 +36,7 @@ export function createMembersSearch(db: Db) {
       if (/^[0-9]{1,7}$/.test(q)) {
         query = query.where('member_number', '>=', q.padEnd(7, '0')).where('member_number', '<=', q.padEnd(7, '9'));
       } else if (q) {
-        query = query.where(sql<boolean>`lower(full_name) like ${`%${literal(q.toLowerCase())}%`} escape '\\'`);
+        query = query.where(sql<boolean>`lower(full_name) like ${`%${likeLiteral(q.toLowerCase())}%`} escape '\\'`);
       }
       if (asked.status) query = query.where('status', '=', asked.status);
       if (asked.cursor) query = query.where('member_number', '>', asked.cursor);

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { onePage, type Page } from '../db/keyset-page.js';
+import { likeLiteral } from '../db/like-pattern.js';
 import type { Db, Executor } from '../db/schema.js';
 import type { PaymentType } from './channels.js';
 import type { PaymentStatus, PaymentsTable } from './payments-tables.js';
@@ -30,7 +31,7 @@ export interface PaymentFilter extends Page {
 export type Filters = Omit<PaymentFilter, keyof Page> & Pick<Page, 'from' | 'to'>;
 
 /** A LIKE pattern that finds the text anywhere, its own % and _ taken as they are. */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+const anywhere = (text: string) => `%${likeLiteral(text)}%`;
 
 /**
  * The text anywhere in a payment's reference, member number, member's name, payer's name or phone.
