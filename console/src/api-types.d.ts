@@ -5400,6 +5400,8 @@ export interface operations {
             query?: {
                 /** @description Digits: numbers that start with them; else: names containing it */
                 q?: string;
+                /** @description A member number as a payer typed it: the members whose number is one slip away (a digit wrong, two swapped, one left out or added); not with q */
+                near?: string;
                 /** @description Only active members can receive payments */
                 status?: "active" | "suspended" | "closed";
                 limit?: number;

@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import { screenshots, seriousViolations, tabTo } from '../support/browser.js';
 import { describeConsole, signedInPage } from '../support/console.js';
 import { addOperator } from '../support/operators.js';
-import { integrateBank } from '../support/service-http.js';
+import { integrateBank, serviceOk } from '../support/service-http.js';
 
 describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (rig) => {
   let token: string;
@@ -31,6 +31,7 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     assert.equal(await total.innerText(), '1 held payment: KES 2,500.00');
     assert.match(await held.innerText(), /KES 2,500\.00 from Equity Bank/);
     assert.match(await held.innerText(), /no such member/);
+    await held.getByText('No member 1234576: did the payer mean 1234567 (Jane Wanjiru)?').waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'held');
 
@@ -130,6 +131,25 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).waitFor();
     const resent = await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' });
     assert.equal(resent.status, 200);
+    await page.context().close();
+  });
+
+  test('each held payment says why in words about its case', async () => {
+    await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000003', { fullName: 'Achieng Atieno', status: 'closed' });
+    await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000004', { fullName: 'Otieno Kamau', status: 'active' });
+    const base = { paymentType: 'MPESA', amount: '100.00' };
+    assert.equal((await notify({ ...base, transactionReference: 'EQ-CLOSED', customerRef: '7000003' })).status, 404);
+    await notify({ ...base, transactionReference: 'EQ-NOT-ASKED', customerRef: '7000004' });
+    assert.equal((await notify({ ...base, transactionReference: 'EQ-NOBODY', customerRef: '8888888' })).status, 404);
+
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await page.getByRole('link', { name: 'Held payments' }).click();
+    const reason = (reference: string) => page.locator('.held', { hasText: reference }).locator('.reason strong');
+    await reason('EQ-CLOSED').getByText('Member 7000003 Achieng Atieno is closed.').waitFor();
+    await reason('EQ-NOT-ASKED').getByText('The bank did not validate member 7000004 first.').waitFor();
+    await reason('EQ-NOBODY').getByText('No member 8888888.').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshots(page, 'held-reasons');
     await page.context().close();
   });
 });

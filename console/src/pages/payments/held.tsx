@@ -8,7 +8,8 @@ import { ShowMore } from '../../ui/show-more.js';
 import { When } from '../../ui/when.js';
 import { Found } from './found.js';
 import { HeldActions } from './held-actions.js';
-import { HELD_REASON_WORDS, paymentHref } from './words.js';
+import { HeldReason } from './held-reason.js';
+import { paymentHref } from './words.js';
 import './payments.css';
 
 /** Held payments, oldest first: money received that no member has been credited with yet. */
@@ -51,7 +52,7 @@ export function HeldQueue() {
               {payment.payerName ? `, paid by ${payment.payerName}` : ''}. Bank reference {payment.transactionReference}
               .
             </p>
-            <p class="reason">{payment.heldReason ? HELD_REASON_WORDS[payment.heldReason] : ''}</p>
+            <HeldReason payment={payment} />
             {allows(role, 'finance') && <HeldActions payment={payment} onDone={done} />}
           </li>
         ))}
