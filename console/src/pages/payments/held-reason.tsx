@@ -1,6 +1,5 @@
 import { useResource } from '../../calls/hooks.js';
-import type { Payment } from './words.js';
-import { HELD_REASON_WORDS } from './words.js';
+import { HELD_REASON_WORDS, type Payment } from './words.js';
 
 /** The member the bank named exists: what they are now. */
 function NamedMember({ payment }: { payment: Payment }) {
