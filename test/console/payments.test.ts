@@ -39,8 +39,7 @@ describeConsole("the console's payments by the day paid", { timeZone: 'Africa/Na
     await page.waitForURL(/from=2026-11-20/);
     const found = await rows(page, 1);
     assert.equal(found.length, 1, JSON.stringify(found));
-    await page.locator('.found').waitFor();
-    assert.equal(await page.locator('.found').innerText(), '1 payment: KES 300.00');
+    await page.locator('.found', { hasText: '1 payment: KES 300.00' }).waitFor();
     assert.match(found[0] ?? '', /^20 Nov 2026, 23:30 Received 21 Nov 2026, 11:00 Accepted 21 Nov 2026, 11:00 /);
     assert.match(found[0] ?? '', /KES 300\.00/);
     assert.deepEqual(await seriousViolations(page), []);
@@ -62,8 +61,7 @@ describeConsole("the console's payments by the day paid", { timeZone: 'Africa/Na
     await page.waitForURL(/q=q-la/);
     const found = await rows(page, 1);
     assert.match(found[0] ?? '', /EQ-LATE/);
-    await page.locator('.found').waitFor();
-    assert.equal(await page.locator('.found').innerText(), '1 payment: KES 300.00');
+    await page.locator('.found', { hasText: '1 payment: KES 300.00' }).waitFor();
     await screenshots(page, 'payments-text-search');
     await page.context().close();
   });
