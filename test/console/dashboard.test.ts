@@ -126,6 +126,8 @@ describeConsole("the console's dashboard", { timeZone: 'Africa/Nairobi' }, (rig)
     assert.ok(box);
     // The last 30 days run from 23 Oct to 21 Nov: 5 Nov is the 14th point of 30.
     await page.mouse.move(box.x + (box.width * 13) / 29, box.y + box.height / 2);
+    // The legend follows the pointer on the next frame.
+    await usd.locator('.u-legend').getByText('5 Nov 2026').waitFor();
     const legend = (await usd.locator('.u-legend').innerText()).replace(/\s+/g, ' ');
     assert.match(legend, /5 Nov 2026/);
     assert.match(legend, /Accepted\s*USD 120\.00/);
