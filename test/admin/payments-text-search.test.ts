@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { admin, bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
+import { admin, bankCall, bankWithToken, paymentBody } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
+import { payableMember } from '../support/money-desk.js';
 import { json, useTestApp } from '../support/test-app.js';
 
 // GET /admin/v1/payments?q=: finance types what they have (a part of the bank's reference, a member
@@ -16,12 +17,8 @@ for (const kind of databaseKinds()) {
 
     before(async () => {
       const bank = await bankWithToken(t.app, 'Search Bank');
-      await putMember(t.app, WANJIRU, 'Grace Wanjiru');
-      await putMember(t.app, OTIENO, 'Peter Otieno');
-      for (const member of [WANJIRU, OTIENO]) {
-        const validated = await bankCall(t.app, bank.token, 'validate', { customerRef: member });
-        assert.equal(validated.statusCode, 200, validated.body);
-      }
+      await payableMember(t.app, bank, 'Grace Wanjiru', WANJIRU);
+      await payableMember(t.app, bank, 'Peter Otieno', OTIENO);
       const plan: [string, Record<string, unknown>][] = [
         [WANJIRU, { transactionReference: 'FT26330ABCD1', amount: '100.00', payerPhone: '+254 712 345 678' }],
         [OTIENO, { transactionReference: 'ft-kcb-77_1', amount: '200.00', payerName: 'JAMES MWANGI' }],

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { assertAdminError } from '../support/admin.js';
-import { admin, bankCall, bankWithToken, paymentBody, putMember } from '../support/bank.js';
+import { admin, bankCall, bankWithToken, paymentBody } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
+import { payableMember } from '../support/money-desk.js';
 import { json, useTestApp } from '../support/test-app.js';
 
 // GET /admin/v1/payments/totals: how many payments a search finds and their exact sum per
@@ -13,13 +14,11 @@ const MEMBER = '4100001';
 for (const kind of databaseKinds()) {
   describe(`payments totals (${kind})`, () => {
     const t = useTestApp(kind);
-    let bank: { clientId: string; token: string };
+    let bank: Awaited<ReturnType<typeof bankWithToken>>;
 
     before(async () => {
       bank = await bankWithToken(t.app, 'Totals Bank');
-      await putMember(t.app, MEMBER, 'Wambui Totals');
-      const validated = await bankCall(t.app, bank.token, 'validate', { customerRef: MEMBER });
-      assert.equal(validated.statusCode, 200, validated.body);
+      await payableMember(t.app, bank, 'Wambui Totals', MEMBER);
       const plan: [string, Record<string, unknown>][] = [
         [MEMBER, { amount: '1500.50', transactionDate: '2026-11-20T09:00:00Z' }],
         [MEMBER, { amount: '0.10', paymentType: 'RTGS', transactionDate: '2026-11-20T10:00:00Z' }],

@@ -14,9 +14,13 @@ export const newMemberNumber = () => String(++memberSequence);
 export const newReference = (prefix = 'FT') =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${++referenceSequence}`;
 
-/** An active member the bank has validated: a payment for them is accepted. */
-export async function payableMember(app: FastifyInstance, bank: Bank, fullName = 'Amina Otieno'): Promise<string> {
-  const customerRef = newMemberNumber();
+/** An active member the bank has validated (a new number unless one is given): a payment for them is accepted. */
+export async function payableMember(
+  app: FastifyInstance,
+  bank: Bank,
+  fullName = 'Amina Otieno',
+  customerRef = newMemberNumber(),
+): Promise<string> {
   await putMember(app, customerRef, fullName);
   const validated = await bankCall(app, bank.token, 'validate', { customerRef });
   assert.equal(validated.statusCode, 200, validated.body);
