@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
 import { usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
+import { Badge } from '../../ui/badge.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { searchOf } from '../../ui/search.js';
@@ -9,7 +10,7 @@ import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { Found } from './found.js';
 import { PaidWhen } from './paid-when.js';
-import { type Payment, paymentHref, STATUS_WORDS } from './words.js';
+import { type Payment, paymentHref, STATUS_TONES, STATUS_WORDS } from './words.js';
 import './payments.css';
 
 type Query = NonNullable<paths['/admin/v1/payments']['get']['parameters']['query']>;
@@ -110,7 +111,7 @@ function PaymentsTable({ items }: { items: readonly Payment[] }) {
           </td>
           <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
           <td>
-            <span class={`badge ${payment.status}`}>{STATUS_WORDS[payment.status]}</span>
+            <Badge tone={STATUS_TONES[payment.status]}>{STATUS_WORDS[payment.status]}</Badge>
           </td>
           <td>{payment.erpRefId ? <a href={paymentHref(payment)}>{payment.erpRefId}</a> : '—'}</td>
         </tr>

@@ -1,4 +1,5 @@
 import type { paths } from '../../api-types.js';
+import type { Tone } from '../../ui/badge.js';
 
 export type Payment =
   paths['/admin/v1/payments']['get']['responses'][200]['content']['application/json']['items'][number];
@@ -24,6 +25,13 @@ export const STATUS_WORDS: Record<Payment['status'], string> = {
   accepted: 'accepted',
   held: 'held',
   returned: 'returned to the payer',
+};
+
+/** How each status reads at a glance: held money needs someone; returned money is gone. */
+export const STATUS_TONES: Record<Payment['status'], Tone> = {
+  accepted: 'ok',
+  held: 'warn',
+  returned: 'neutral',
 };
 
 /** Why a payment was held, as the finance office reads it. */
