@@ -98,8 +98,8 @@ describeConsole('the console in a browser', {}, (rig) => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Payments' }).waitFor();
     assert.equal(page.url(), where);
-    assert.equal(await page.getByLabel('Paid from (day)').inputValue(), '2026-11-20');
-    assert.equal(await page.getByLabel('Paid up to (day)').inputValue(), '2026-11-21');
+    assert.equal(await page.getByLabel('Paid from (day)').inputValue(), '20/11/2026');
+    assert.equal(await page.getByLabel('Paid up to (day)').inputValue(), '21/11/2026');
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useResource } from '../calls/hooks.js';
 import { useSession } from '../session.js';
 import { dayIn, daysBefore } from '../time.js';
+import { DateInput } from '../ui/date-input.js';
 import { Problem } from '../ui/problem.js';
 import { When } from '../ui/when.js';
 import './webhooks/webhooks.css';
@@ -26,9 +27,9 @@ export function Exports() {
       </p>
       <div class="stacked">
         <label for="export-from">First day</label>
-        <input id="export-from" type="date" value={from} max={to} onInput={(e) => setFrom(e.currentTarget.value)} />
+        <DateInput id="export-from" value={from} onChange={setFrom} />
         <label for="export-to">Last day</label>
-        <input id="export-to" type="date" value={to} min={from} onInput={(e) => setTo(e.currentTarget.value)} />
+        <DateInput id="export-to" value={to} onChange={setTo} />
         <label for="export-format">Format</label>
         <select
           id="export-format"

@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
 import { usePages } from '../../calls/hooks.js';
 import { useSession } from '../../session.js';
+import { DateInput } from '../../ui/date-input.js';
 import { Problem } from '../../ui/problem.js';
 import { queryOfAddress, searchOf } from '../../ui/search.js';
 import { ShowMore } from '../../ui/show-more.js';
@@ -49,11 +50,11 @@ export function AuditPage() {
         </div>
         <div>
           <label for="audit-from">From (day)</label>
-          <input id="audit-from" name="from" type="date" defaultValue={query.from ?? ''} />
+          <DateInput id="audit-from" name="from" defaultValue={query.from ?? ''} />
         </div>
         <div>
           <label for="audit-to">Up to (day)</label>
-          <input id="audit-to" name="to" type="date" defaultValue={query.to ?? ''} />
+          <DateInput id="audit-to" name="to" defaultValue={query.to ?? ''} />
         </div>
         <button type="submit">Show</button>
       </form>

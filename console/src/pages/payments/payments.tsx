@@ -3,6 +3,7 @@ import type { paths } from '../../api-types.js';
 import { usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { Badge } from '../../ui/badge.js';
+import { DateInput } from '../../ui/date-input.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { searchOf } from '../../ui/search.js';
@@ -36,10 +37,16 @@ export function Payments() {
     route(`/console/payments?${asked}`);
   }
 
-  const field = (name: string, label: string, type = 'text') => (
+  const field = (name: string, label: string) => (
     <div>
       <label for={`search-${name}`}>{label}</label>
-      <input id={`search-${name}`} name={name} type={type} defaultValue={query[name] ?? ''} />
+      <input id={`search-${name}`} name={name} type="text" defaultValue={query[name] ?? ''} />
+    </div>
+  );
+  const day = (name: string, label: string) => (
+    <div>
+      <label for={`search-${name}`}>{label}</label>
+      <DateInput id={`search-${name}`} name={name} defaultValue={query[name] ?? ''} />
     </div>
   );
   return (
@@ -68,8 +75,8 @@ export function Payments() {
             <Options words={STATUS_WORDS} />
           </select>
         </div>
-        {field('from', 'Paid from (day)', 'date')}
-        {field('to', 'Paid up to (day)', 'date')}
+        {day('from', 'Paid from (day)')}
+        {day('to', 'Paid up to (day)')}
         <button type="submit">Search</button>
       </form>
       <p class="note">Days are the days members paid (the bank's transaction date), as on the dashboard.</p>

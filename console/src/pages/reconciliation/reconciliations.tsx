@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
 import { useResource, useUpload } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { DateInput } from '../../ui/date-input.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { sentForm } from '../../ui/sent-form.js';
@@ -61,9 +62,9 @@ function UploadStatement({ clients }: { clients: Clients }) {
       <fieldset class="statement-days">
         <legend>The statement's days (only when the file is unclear)</legend>
         <label for="statement-from">First day</label>
-        <input id="statement-from" name="from" type="date" />
+        <DateInput id="statement-from" name="from" />
         <label for="statement-to">Last day</label>
-        <input id="statement-to" name="to" type="date" />
+        <DateInput id="statement-to" name="to" />
       </fieldset>
       {progress && (
         <p>
