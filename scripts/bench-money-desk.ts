@@ -73,6 +73,48 @@ async function seed(url: string, clients: string[]): Promise<void> {
   await sql(url, 'vacuum analyze payments');
 }
 
+/**
+ * What the console's other lists read at that scale: the register of the 50,000 members paid to, a
+ * year of an ERP endpoint's messages (one a payment accepted, each delivered at the first attempt;
+ * the endpoint is stopped, so nothing is sent), and 200,000 audit events.
+ */
+async function seedLists(url: string): Promise<void> {
+  await sql(
+    url,
+    `insert into members (member_number, full_name, status, active_since, created_at, updated_at)
+     select lpad((1000000 + n)::text, 7, '0'), 'Member ' || n, case when n % 50 = 0 then 'closed' else 'active' end,
+       now(), now(), now()
+     from generate_series(0, 49999) n
+     on conflict do nothing`,
+  );
+  await sql(
+    url,
+    `insert into webhook_endpoints (id, url, events, enabled, disabled_reason, secret, created_at, updated_at)
+     values ('wh_bench', 'http://127.0.0.1:9/erp', array['payment.accepted'], false, 'bench', 'bench-secret', now(), now())`,
+  );
+  await sql(
+    url,
+    `insert into webhook_messages (endpoint_id, event_type, payment_id, occurred_at, status, attempts, next_attempt_at,
+       delivered_at, last_status_code)
+     select 'wh_bench', 'payment.accepted', id, accepted_at, 'delivered', 1, accepted_at, accepted_at, 200
+     from payments where status = 'accepted' order by id`,
+  );
+  await sql(
+    url,
+    `insert into webhook_attempts (message_id, at, status_code, latency_ms, response)
+     select id, delivered_at, 200, 40, '' from webhook_messages where endpoint_id = 'wh_bench'`,
+  );
+  await sql(
+    url,
+    `insert into audit_events (at, action, target, request_id, source_ip, detail)
+     select timestamptz '${YEAR_FROM}T05:00:00Z' + (n::float8 / 200000) * interval '365 days',
+       (array['operator.signed_in','payment.allocated','payment.returned','member.updated'])[1 + n % 4],
+       'operator:op_bench', 'req-' || n, '10.0.0.' || (n % 200), jsonb_build_object('by', 'finance@sacco.example')
+     from generate_series(1, 200000) n`,
+  );
+  await sql(url, 'vacuum analyze');
+}
+
 /** The Nairobi day of seeded payment n (see seed). */
 const dayOf = (n: number) =>
   new Date(Date.parse(`${YEAR_FROM}T05:00:00Z`) + (n / payments) * 365 * 86_400_000 + 3 * 3_600_000)
@@ -83,6 +125,13 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
   const started = performance.now();
   const value = await work();
   return { value, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Three timings of one admin API read, printed on a line. */
+async function timeRead(service: Service, label: string, path: string): Promise<void> {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push((await timed(() => api(service, 'GET', path))).seconds);
+  console.log(`${label}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`);
 }
 
 const env: NodeJS.ProcessEnv = {
@@ -115,13 +164,13 @@ try {
   } else {
     const seeded = await timed(() => seed(databaseUrl, clients));
     console.log(`seeded ${payments.toLocaleString('en')} payments over a year in ${seeded.seconds.toFixed(0)} s`);
+    const listed = await timed(() => seedLists(databaseUrl));
+    console.log(
+      `seeded 50,000 members, a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`,
+    );
     for (const groupBy of ['', 'client', 'paymentType']) {
       const query = `/reports/daily?from=${YEAR_FROM}&to=${YEAR_TO}${groupBy ? `&groupBy=${groupBy}` : ''}`;
-      const runs = [];
-      for (let i = 0; i < 3; i++) runs.push((await timed(() => api(service, 'GET', query))).seconds);
-      console.log(
-        `daily report, a year (365 days)${groupBy ? ` by ${groupBy}` : ''}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
-      );
+      await timeRead(service, `daily report, a year (365 days)${groupBy ? ` by ${groupBy}` : ''}`, query);
     }
     // The figures above the payments list and the held queue: every payment, a bank's, a month's, the held.
     for (const query of [
@@ -130,20 +179,21 @@ try {
       `?from=${YEAR_TO.slice(0, 8)}01&to=${YEAR_TO}`,
       '?status=held',
     ]) {
-      const runs = [];
-      for (let i = 0; i < 3; i++)
-        runs.push((await timed(() => api(service, 'GET', `/payments/totals${query}`))).seconds);
-      console.log(
-        `payments totals${query || ' (every payment)'}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`,
-      );
+      await timeRead(service, `payments totals${query || ' (every payment)'}`, `/payments/totals${query}`);
     }
     // The payments search by any text: a part of one reference (one payment), a name no payment has.
-    for (const q of ['1-777777', 'Nobody Atall']) {
-      const runs = [];
-      const path = `/payments?q=${encodeURIComponent(q)}&limit=50`;
-      for (let i = 0; i < 3; i++) runs.push((await timed(() => api(service, 'GET', path))).seconds);
-      console.log(`payments search q=${q}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`);
-    }
+    for (const q of ['1-777777', 'Nobody Atall'])
+      await timeRead(service, `payments search q=${q}`, `/payments?q=${encodeURIComponent(q)}&limit=50`);
+    // The first page of each list the console opens, as it asks for it.
+    for (const [label, path] of <[string, string][]>[
+      ['payments list, first page', '/payments?limit=50'],
+      ['held queue, first page (oldest first)', '/payments?status=held&order=oldest&limit=50'],
+      ['members list, first page', '/members?limit=50'],
+      ['members list, closed members', '/members?status=closed&limit=50'],
+      ["an ERP endpoint's messages, first page", '/webhooks/wh_bench/messages?limit=50'],
+      ['audit, first page', '/audit?limit=50'],
+    ])
+      await timeRead(service, label, path);
     if (hasChromium()) {
       const { opened, calls } = await timeDashboard(service.url, token, PUBLIC_URL);
       console.log(
@@ -179,6 +229,14 @@ try {
     console.log(
       `reconcile ${lines.toLocaleString('en')} lines in ${run.value.accounts.length} accounts (${accounts}) (${(statSync(file).size / 1e6).toFixed(1)} MB): ${run.seconds.toFixed(1)} s; ` +
         `service peak memory ${service.peakMemoryMb()} MB (${before} MB before); ${totals}`,
+    );
+    // The reconciliation's page: its first lines, the open lines of one kind, as the console asks.
+    const linesPath = `/reconciliations/${run.value.reconciliationId}`;
+    await timeRead(service, `  its lines, first page`, `${linesPath}?limit=50`);
+    await timeRead(
+      service,
+      `  its open missing notifications, first page`,
+      `${linesPath}?category=missing_notification&open=true&limit=50`,
     );
   }
   console.log(`database: ${onPglite ? 'PGlite (embedded)' : 'PostgreSQL'}`);
