@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso';
 import { useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { AddForm } from '../../ui/add-form.js';
+import { Badge } from '../../ui/badge.js';
 import { Problem } from '../../ui/problem.js';
 import type { SentForm } from '../../ui/sent-form.js';
 import { Table } from '../../ui/table.js';
@@ -49,7 +50,9 @@ export function Banks() {
               <td>
                 <When at={client.createdAt} />
               </td>
-              <td>{client.disabled ? 'refused (disabled)' : 'allowed'}</td>
+              <td>
+                {client.disabled ? <Badge tone="bad">refused (disabled)</Badge> : <Badge tone="ok">allowed</Badge>}
+              </td>
               <td>{lastCall(client.lastCalledAt)}</td>
               <td>{addresses(client.allowedIps)}</td>
             </tr>

@@ -2,13 +2,14 @@ import { useState } from 'preact/hooks';
 import { useAction, useResource } from '../../calls/hooks.js';
 import type { Role } from '../../session.js';
 import { AddForm } from '../../ui/add-form.js';
+import { Badge } from '../../ui/badge.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import type { SentForm } from '../../ui/sent-form.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { InviteLink } from './invite-link.js';
-import { type Invite, ROLE_WORDS, standing } from './words.js';
+import { type Invite, ROLE_WORDS, standing, standingTone } from './words.js';
 
 function AddOperator({ onAdded }: { onAdded: () => void }) {
   const [add, adding] = useAction('post', '/admin/v1/operators');
@@ -64,7 +65,9 @@ export function Operators() {
               </th>
               <td>{operator.email}</td>
               <td>{operator.role}</td>
-              <td>{standing(operator)}</td>
+              <td>
+                <Badge tone={standingTone(operator)}>{standing(operator)}</Badge>
+              </td>
               <td>{operator.twoFactor ? 'on' : 'off'}</td>
               <td>
                 <When at={operator.createdAt} />

@@ -1,5 +1,6 @@
 import type { paths } from '../../api-types.js';
 import type { Role } from '../../session.js';
+import type { Tone } from '../../ui/badge.js';
 
 export type Operator =
   paths['/admin/v1/operators']['get']['responses'][200]['content']['application/json']['items'][number];
@@ -19,3 +20,7 @@ export const ROLE_WORDS: Record<Role, string> = {
 /** Where an operator stands, in a few words. */
 export const standing = (operator: Operator) =>
   operator.disabled ? 'disabled' : operator.passwordSet ? 'active' : 'invited, has not set a password yet';
+
+/** How an operator's standing reads at a glance: a disabled account cannot sign in; an invite waits. */
+export const standingTone = (operator: Operator): Tone =>
+  operator.disabled ? 'bad' : operator.passwordSet ? 'ok' : 'warn';
