@@ -37,18 +37,20 @@ export function Payments() {
     route(`/console/payments?${asked}`);
   }
 
-  const field = (name: string, label: string) => (
-    <div>
-      <label for={`search-${name}`}>{label}</label>
-      <input id={`search-${name}`} name={name} type="text" defaultValue={query[name] ?? ''} />
-    </div>
-  );
-  const day = (name: string, label: string) => (
-    <div>
-      <label for={`search-${name}`}>{label}</label>
-      <DateInput id={`search-${name}`} name={name} defaultValue={query[name] ?? ''} />
-    </div>
-  );
+  /** A search field; a day's is typed day/month/year. */
+  const field = (name: string, label: string, kind: 'text' | 'day' = 'text') => {
+    const id = `search-${name}`;
+    return (
+      <div>
+        <label for={id}>{label}</label>
+        {kind === 'day' ? (
+          <DateInput id={id} name={name} defaultValue={query[name] ?? ''} />
+        ) : (
+          <input id={id} name={name} type="text" defaultValue={query[name] ?? ''} />
+        )}
+      </div>
+    );
+  };
   return (
     <section aria-labelledby="payments-title">
       <h1 id="payments-title">Payments</h1>
@@ -75,8 +77,8 @@ export function Payments() {
             <Options words={STATUS_WORDS} />
           </select>
         </div>
-        {day('from', 'Paid from (day)')}
-        {day('to', 'Paid up to (day)')}
+        {field('from', 'Paid from (day)', 'day')}
+        {field('to', 'Paid up to (day)', 'day')}
         <button type="submit">Search</button>
       </form>
       <p class="note">Days are the days members paid (the bank's transaction date), as on the dashboard.</p>
