@@ -24,12 +24,15 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     assert.equal((await notify({ ...typo, payerName: 'Jane W' })).status, 404);
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
     await page.getByRole('link', { name: 'Held payments' }).click();
-    const held = page.locator('.held', { hasText: 'EQ-TYPO-1' });
-    await held.waitFor();
+    const row = page.locator('.held', { hasText: 'EQ-TYPO-1' });
+    await row.waitFor();
     await page.locator('.found', { hasText: '1 held payment: KES 2,500.00' }).waitFor();
+    await row.getByText('No member 1234576: did the payer mean 1234567 (Jane Wanjiru)?').waitFor();
+    await row.getByRole('button', { name: 'EQ-TYPO-1' }).click();
+    const held = page.getByRole('region', { name: 'KES 2,500.00 from Equity Bank' });
+    await held.getByText('No member 1234576: did the payer mean 1234567 (Jane Wanjiru)?').waitFor();
     assert.match(await held.innerText(), /KES 2,500\.00 from Equity Bank/);
     assert.match(await held.innerText(), /no such member/);
-    await held.getByText('No member 1234576: did the payer mean 1234567 (Jane Wanjiru)?').waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'held');
 
@@ -38,7 +41,10 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     await held.locator('.member-found', { hasText: '1234567: Jane Wanjiru (active)' }).waitFor();
     await held.getByLabel('Note').fill('Member number mistyped by the payer');
     await held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }).click();
-    const said = await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).innerText();
+    const said = await page
+      .getByRole('status')
+      .filter({ hasText: 'Allocated KES 2,500.00 (EQ-TYPO-1, Equity Bank) to 1234567 Jane Wanjiru: receipt' })
+      .innerText();
     const receipt = /receipt (\w{8})/.exec(said)?.[1];
     assert.ok(receipt, said);
     await page.getByText('Nothing is held.').waitFor();
@@ -78,20 +84,28 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     assert.equal((await notify({ ...typo, transactionReference: 'EQ-WRONG-2', amount: '10.00' })).status, 404);
     const viewer = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
     await viewer.getByRole('link', { name: 'Held payments' }).click();
-    await viewer.locator('.held', { hasText: 'EQ-WRONG-2' }).waitFor();
+    await viewer.locator('.held', { hasText: 'EQ-WRONG-2' }).getByRole('button', { name: 'EQ-WRONG-2' }).click();
+    await viewer
+      .getByRole('region', { name: 'KES 10.00 from Equity Bank' })
+      .locator('.facts', { hasText: 'EQ-WRONG-2' })
+      .waitFor();
     assert.equal(await viewer.getByRole('button', { name: /Allocate|Return|Find the member/ }).count(), 0);
     await viewer.context().close();
 
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
     await page.getByRole('link', { name: 'Held payments' }).click();
-    const held = page.locator('.held', { hasText: 'EQ-WRONG-2' });
-    const href = await held.getByRole('link').getAttribute('href');
+    await page.locator('.held', { hasText: 'EQ-WRONG-2' }).getByRole('button', { name: 'EQ-WRONG-2' }).click();
+    const held = page.getByRole('region', { name: 'KES 10.00 from Equity Bank' });
+    const href = await held.getByRole('link', { name: "The payment's page" }).getAttribute('href');
     await held.getByRole('button', { name: 'Return to the payer' }).click();
     await held.getByRole('alert').filter({ hasText: 'Say why' }).waitFor();
     await held.getByLabel('Note').fill('Not our member: sent back to the payer');
     page.once('dialog', (dialog) => void dialog.accept());
     await held.getByRole('button', { name: 'Return to the payer' }).click();
-    await page.getByRole('status').filter({ hasText: 'Returned to the payer.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Returned KES 10.00 (EQ-WRONG-2, Equity Bank) to the payer' })
+      .waitFor();
     await page.getByText('Nothing is held.').waitFor();
     await page.goto(`${rig.origin}${href}`);
     await page.locator('.history', { hasText: 'Returned to the payer' }).waitFor();
@@ -114,7 +128,9 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
 
     await tabTo(page, page.getByRole('link', { name: 'Held payments' }));
     await page.keyboard.press('Enter');
-    const held = page.locator('.held', { hasText: 'EQ-KEYS-3' });
+    await tabTo(page, page.locator('.held').getByRole('button', { name: 'EQ-KEYS-3' }));
+    await page.keyboard.press('Enter');
+    const held = page.getByRole('region', { name: 'KES 75.00 from Equity Bank' });
     await held.waitFor();
     const memberField = held.getByLabel('Allocate to member number');
     await tabTo(page, memberField);
@@ -126,7 +142,10 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
     await page.keyboard.type('Payer typed two digits the wrong way round');
     await tabTo(page, held.getByRole('button', { name: 'Allocate to Jane Wanjiru' }));
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Allocated to Jane Wanjiru' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Allocated KES 75.00 (EQ-KEYS-3, Equity Bank) to 1234567 Jane Wanjiru: receipt' })
+      .waitFor();
     const resent = await notify({ ...typo, transactionReference: 'EQ-KEYS-3', amount: '75.00' });
     assert.equal(resent.status, 200);
     await page.context().close();
@@ -142,10 +161,18 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
 
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
     await page.getByRole('link', { name: 'Held payments' }).click();
-    const reason = (reference: string) => page.locator('.held', { hasText: reference }).locator('.reason strong');
-    await reason('EQ-CLOSED').getByText('Member 7000003 Achieng Atieno is closed.').waitFor();
-    await reason('EQ-NOT-ASKED').getByText('The bank did not validate member 7000004 first.').waitFor();
-    await reason('EQ-NOBODY').getByText('No member 8888888.').waitFor();
+    // In its row, and again in the panel it opens, with what the reason means in general.
+    const reasons = {
+      'EQ-CLOSED': 'Member 7000003 Achieng Atieno is closed.',
+      'EQ-NOT-ASKED': 'The bank did not validate member 7000004 first.',
+      'EQ-NOBODY': 'No member 8888888.',
+    };
+    for (const [reference, words] of Object.entries(reasons)) {
+      const row = page.locator('.held', { hasText: reference });
+      await row.locator('.why').getByText(words).waitFor();
+      await row.getByRole('button', { name: reference }).click();
+      await page.locator('#held-panel .reason strong').getByText(words).waitFor();
+    }
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'held-reasons');
     await page.context().close();

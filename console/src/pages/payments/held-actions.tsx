@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
 import { lastProblem, useAction } from '../../calls/hooks.js';
 import { Problem } from '../../ui/problem.js';
+import { type Cleared, clearedOf } from './cleared.js';
 import type { Payment } from './words.js';
 
 /**
  * Allocate a held payment to a member (whose name is shown before the operator confirms) or
  * return it to the payer, with a note for whoever reads its history.
  */
-export function HeldActions({ payment, onDone }: { payment: Payment; onDone: (said: string) => void }) {
+export function HeldActions({ payment, onDone }: { payment: Payment; onDone: (cleared: Cleared) => void }) {
   const id = payment.paymentId;
   const [memberRef, setMemberRef] = useState(payment.customerRef);
   const [note, setNote] = useState('');
@@ -26,13 +27,13 @@ export function HeldActions({ payment, onDone }: { payment: Payment; onDone: (sa
   async function allocate() {
     if (!member) return;
     const done = await allocateTo({ params: path, body: { customerRef: member.customerRef, note } });
-    if (done.ok)
-      onDone(`Allocated to ${member.fullName} (${member.customerRef}); receipt ${done.data.erpRefId ?? ''}.`);
+    if (done.ok) onDone({ ...clearedOf(done.data), member: `${member.customerRef} ${member.fullName}` });
   }
   async function giveBack() {
     if (!note.trim()) return givingBack.refuse('Say why it is returned: the note stays in its history.');
     if (!confirm('Return this payment to the payer? This is final: it will never be credited or exported.')) return;
-    if ((await giveBackTo({ params: path, body: { note } })).ok) onDone('Returned to the payer.');
+    const done = await giveBackTo({ params: path, body: { note } });
+    if (done.ok) onDone(clearedOf(done.data));
   }
 
   return (

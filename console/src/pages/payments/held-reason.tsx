@@ -31,19 +31,20 @@ function NoSuchMember({ payment }: { payment: Payment }) {
   );
 }
 
+/** Why this payment was held, in words about this case alone: short enough for a row of the queue. */
+export function HeldCase({ payment }: { payment: Payment }) {
+  if (!payment.heldReason) return null;
+  if (payment.heldReason === 'not_validated') return <>The bank did not validate member {payment.customerRef} first.</>;
+  return payment.memberName ? <NamedMember payment={payment} /> : <NoSuchMember payment={payment} />;
+}
+
 /** Why this payment was held, in words about this case, then what the reason means in general. */
 export function HeldReason({ payment }: { payment: Payment }) {
   if (!payment.heldReason) return null;
   return (
     <p class="reason">
       <strong>
-        {payment.heldReason === 'not_validated' ? (
-          `The bank did not validate member ${payment.customerRef} first.`
-        ) : payment.memberName ? (
-          <NamedMember payment={payment} />
-        ) : (
-          <NoSuchMember payment={payment} />
-        )}
+        <HeldCase payment={payment} />
       </strong>{' '}
       {HELD_REASON_WORDS[payment.heldReason]}
     </p>

@@ -1,63 +1,103 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { usePages } from '../../calls/hooks.js';
-import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
-import { age } from '../../time.js';
 import { Problem } from '../../ui/problem.js';
 import { ShowMore } from '../../ui/show-more.js';
-import { When } from '../../ui/when.js';
+import { type Cleared, ClearedLine, useClearedHere } from './cleared.js';
 import { Found } from './found.js';
-import { HeldActions } from './held-actions.js';
-import { HeldReason } from './held-reason.js';
-import { paymentHref } from './words.js';
+import { HeldPanel } from './held-panel.js';
+import { HeldTable } from './held-table.js';
 import './payments.css';
 
-/** Held payments, oldest first: money received that no member has been credited with yet. */
+const CSV = `/admin/v1/payments?${new URLSearchParams({ status: 'held', order: 'oldest', format: 'csv' })}`;
+
+/**
+ * Held payments, oldest first: money received that no member has been credited with yet, a work list
+ * finance clears one payment at a time in the panel beside it. What was cleared stays listed above.
+ */
 export function HeldQueue() {
-  const { role } = useSession();
-  const [said, setSaid] = useState('');
+  const { role, operator } = useSession();
+  const [cleared, keep] = useClearedHere(operator?.operatorId ?? 'owner');
   const { items, problem, more, reload } = usePages('/admin/v1/payments', {
     query: { status: 'held', order: 'oldest', limit: 50 },
   });
-
-  // Each change is read again, the totals too.
+  const [open, setOpen] = useState<number>();
+  // Cleared here: off the table at once, before the list is read again.
+  const [gone, setGone] = useState<readonly number[]>([]);
+  // Each change reads the totals again.
   const [round, setRound] = useState(0);
-  const done = (what: string) => {
-    setSaid(what);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const newest = useRef<HTMLLIElement>(null);
+  const justCleared = useRef(false);
+
+  const shown = items?.filter((payment) => !gone.includes(payment.paymentId));
+  const selected = shown?.find((payment) => payment.paymentId === open);
+
+  function close() {
+    if (open !== undefined) buttons.current.get(open)?.focus();
+    setOpen(undefined);
+  }
+  function select(paymentId: number) {
+    if (paymentId === open) close();
+    else setOpen(paymentId);
+  }
+  function done(what: Cleared) {
+    keep(what);
+    setGone((ids) => [...ids, what.paymentId]);
+    setOpen(undefined);
+    justCleared.current = true;
     reload();
     setRound((n) => n + 1);
-  };
+  }
+  // The row and its panel are gone: the focus goes to what was done, where the receipt is.
+  useEffect(() => {
+    if (!justCleared.current) return;
+    justCleared.current = false;
+    newest.current?.focus();
+  }, [cleared[0]]);
+
   return (
     <section aria-labelledby="held-title">
       <h1 id="held-title">Held payments</h1>
       <p class="note">
         Money the bank has paid in that no member has been credited with yet, oldest first.
-        {allows(role, 'finance') ? ' Allocate each to a member, or return it to the payer.' : ''}
+        {allows(role, 'finance')
+          ? ' Open one by its bank reference to allocate it to a member or return it to the payer.'
+          : ' Open one by its bank reference to see all of it.'}
       </p>
-      <p role="status">{said}</p>
+      <div role="status" class="cleared">
+        {cleared.length > 0 && (
+          <>
+            <h2>Done in this visit</h2>
+            <ul>
+              {cleared.map((one, index) => (
+                <li key={one.paymentId} tabIndex={-1} ref={index === 0 ? newest : undefined}>
+                  <ClearedLine cleared={one} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
       <Problem text={problem} />
-      {items?.length === 0 && <p>Nothing is held.</p>}
-      {items && items.length > 0 && <Found key={round} filters={{ status: 'held' }} noun="held payment" />}
-      <ol class="held-list">
-        {items?.map((payment) => (
-          <li key={payment.paymentId} class="held">
-            <h2>
-              <a href={paymentHref(payment)}>
-                {formatMoney(payment.amount, payment.currency)} from {payment.clientName ?? payment.clientId}
-              </a>
-            </h2>
-            <p>
-              Received <When at={payment.receivedAt} /> ({age(payment.receivedAt)} ago) by {payment.paymentType}, for
-              member number <strong>{payment.customerRef}</strong>
-              {payment.payerName ? `, paid by ${payment.payerName}` : ''}. Bank reference {payment.transactionReference}
-              .
-            </p>
-            <HeldReason payment={payment} />
-            {allows(role, 'finance') && <HeldActions payment={payment} onDone={done} />}
-          </li>
-        ))}
-      </ol>
-      <ShowMore more={more} />
+      {shown?.length === 0 && <p>Nothing is held.</p>}
+      {shown && shown.length > 0 && (
+        <Found
+          key={round}
+          filters={{ status: 'held' }}
+          noun="held payment"
+          download={{ href: CSV, file: 'held-payments.csv' }}
+        />
+      )}
+      {shown && shown.length > 0 && (
+        <div class={selected ? 'held-work with-panel' : 'held-work'}>
+          <div class="held-queue">
+            <HeldTable items={shown} open={selected?.paymentId} onSelect={select} buttons={buttons} />
+            <ShowMore more={more} />
+          </div>
+          {selected && <HeldPanel payment={selected} onClose={close} onDone={done} />}
+        </div>
+      )}
     </section>
   );
 }

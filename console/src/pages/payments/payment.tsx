@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { useResource } from '../../calls/hooks.js';
-import { formatMoney } from '../../decimal.js';
 import { allows, useSession } from '../../session.js';
 import { type Fact, Facts } from '../../ui/facts.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
+import { type Cleared, ClearedLine, useClearedHere } from './cleared.js';
 import { HeldActions } from './held-actions.js';
+import { paidBy, sentFacts } from './sent-facts.js';
 import { HELD_REASON_WORDS, HISTORY_WORDS, STATUS_WORDS } from './words.js';
 import './payments.css';
 
@@ -22,7 +23,8 @@ function Raw({ text }: { text: string }) {
 export function PaymentPage() {
   const { params } = useRoute();
   const ref = params.receiptOrId ?? '';
-  const { role } = useSession();
+  const { role, operator } = useSession();
+  const [, keep] = useClearedHere(operator?.operatorId ?? 'owner');
   const {
     data: payment,
     problem,
@@ -30,19 +32,15 @@ export function PaymentPage() {
   } = useResource('/admin/v1/payments/{receiptOrId}', {
     path: { receiptOrId: ref },
   });
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<Cleared>();
 
   const facts: Fact[] = payment
     ? [
         ['Status', STATUS_WORDS[payment.status]],
         ['Receipt number', payment.erpRefId ?? '—'],
-        ['Amount', formatMoney(payment.amount, payment.currency)],
-        ['Bank', payment.clientName ?? payment.clientId],
-        ['Bank reference', payment.transactionReference],
-        ['Channel', payment.paymentType],
-        ['Member number sent', payment.customerRef],
+        ...sentFacts(payment),
         ['Member credited', payment.memberNumber ? `${payment.memberNumber} ${payment.memberName ?? ''}` : '—'],
-        ['Paid by', [payment.payerName, payment.payerAccount, payment.payerPhone].filter(Boolean).join(', ') || '—'],
+        ['Paid by', paidBy(payment)],
         ['Narration', payment.narration ?? '—'],
         ['Paid', <When at={payment.transactionDate} />],
         [payment.source === 'statement' ? 'Recorded' : 'Received', <When at={payment.receivedAt} />],
@@ -56,7 +54,7 @@ export function PaymentPage() {
         <a href="/console/payments">Find payments</a>
       </p>
       <h1 id="payment-title">Payment {payment?.erpRefId ?? ref}</h1>
-      <p role="status">{said}</p>
+      <p role="status">{said && <ClearedLine cleared={said} />}</p>
       <Problem text={problem} />
       {payment && (
         <>
@@ -64,8 +62,9 @@ export function PaymentPage() {
           {payment.status === 'held' && allows(role, 'finance') && (
             <HeldActions
               payment={payment}
-              onDone={(what) => {
-                setSaid(what);
+              onDone={(cleared) => {
+                keep(cleared);
+                setSaid(cleared);
                 reload();
               }}
             />
