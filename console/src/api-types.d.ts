@@ -619,6 +619,24 @@ export interface paths {
         /** The named ERP feeds and where each stopped */
         get: operations["getAdminExportFeeds"];
         put?: never;
+        /** Make a named feed before its first export */
+        post: operations["postAdminExportFeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/export-feeds/{name}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A feed's batches, newest first: what each move took, when and by whom */
+        get: operations["getAdminExportFeedsByNameBatches"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -877,7 +895,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Count and exact sum per day of accepted, held and returned payments */
+        /** Count and exact sum per day of accepted, held and returned payments, as JSON or CSV */
         get: operations["getAdminReportsDaily"];
         put?: never;
         post?: never;
@@ -6579,6 +6597,8 @@ export interface operations {
                 since?: string;
                 /** @description A named feed: starts where the feed stopped. Once the file is written whole, PUT /export-feeds/{name} moves the feed */
                 feed?: string;
+                /** @description A Next-Cursor: stop there instead of now. With since, exactly the payments of an export made before (a feed's batch, from its since and until); not with from, to or feed */
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -6739,11 +6759,33 @@ export interface operations {
                         cursor: string;
                         /**
                          * Format: date-time
-                         * @description When an export last moved it
+                         * @description When it was made, or an export last moved it
                          */
                         updatedAt: string;
-                        /** @description Who ran that export */
+                        /** @description Who made it or ran that export */
                         updatedBy: string;
+                        lastBatch: {
+                            /** @description 1 for the feed's first batch */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When the feed moved past it
+                             */
+                            takenAt: string;
+                            /** @description Who took it */
+                            takenBy: string;
+                            /** @description How many payments it held */
+                            payments: number;
+                            lastPayment: {
+                                paymentId: number;
+                                erpRefId: string | null;
+                                /** @description When it was accepted */
+                                acceptedAt: string | null;
+                            } | null;
+                            since: string | null;
+                            /** @description Where it stopped: the since of the next batch */
+                            until: string;
+                        } | null;
                     }[];
                 };
             };
@@ -6819,6 +6861,314 @@ export interface operations {
             };
         };
     };
+    postAdminExportFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 64 letters, digits, dots, dashes or underscores, such as erp-daily */
+                    name: string;
+                    /** @description first: its first export holds every payment accepted so far; now: only those accepted from now on */
+                    start: "first" | "now";
+                };
+            };
+        };
+        responses: {
+            /** @description The feed, where its first export will start */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description Where the feed's next export starts */
+                        cursor: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was made, or an export last moved it
+                         */
+                        updatedAt: string;
+                        /** @description Who made it or ran that export */
+                        updatedBy: string;
+                        lastBatch: {
+                            /** @description 1 for the feed's first batch */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When the feed moved past it
+                             */
+                            takenAt: string;
+                            /** @description Who took it */
+                            takenBy: string;
+                            /** @description How many payments it held */
+                            payments: number;
+                            lastPayment: {
+                                paymentId: number;
+                                erpRefId: string | null;
+                                /** @description When it was accepted */
+                                acceptedAt: string | null;
+                            } | null;
+                            since: string | null;
+                            /** @description Where it stopped: the since of the next batch */
+                            until: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A feed of that name exists already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminExportFeedsByNameBatches: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description 1 for the feed's first batch */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When the feed moved past it
+                             */
+                            takenAt: string;
+                            /** @description Who took it */
+                            takenBy: string;
+                            /** @description How many payments it held */
+                            payments: number;
+                            lastPayment: {
+                                paymentId: number;
+                                erpRefId: string | null;
+                                /** @description When it was accepted */
+                                acceptedAt: string | null;
+                            } | null;
+                            since: string | null;
+                            /** @description Where it stopped: the since of the next batch */
+                            until: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No feed of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     putAdminExportFeedsByName: {
         parameters: {
             query?: never;
@@ -6838,7 +7188,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The feed moved */
+            /** @description The feed moved; lastBatch is the batch this export took */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6850,11 +7200,33 @@ export interface operations {
                         cursor: string;
                         /**
                          * Format: date-time
-                         * @description When an export last moved it
+                         * @description When it was made, or an export last moved it
                          */
                         updatedAt: string;
-                        /** @description Who ran that export */
+                        /** @description Who made it or ran that export */
                         updatedBy: string;
+                        lastBatch: {
+                            /** @description 1 for the feed's first batch */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When the feed moved past it
+                             */
+                            takenAt: string;
+                            /** @description Who took it */
+                            takenBy: string;
+                            /** @description How many payments it held */
+                            payments: number;
+                            lastPayment: {
+                                paymentId: number;
+                                erpRefId: string | null;
+                                /** @description When it was accepted */
+                                acceptedAt: string | null;
+                            } | null;
+                            since: string | null;
+                            /** @description Where it stopped: the since of the next batch */
+                            until: string;
+                        } | null;
                     };
                 };
             };
@@ -10451,7 +10823,10 @@ export interface operations {
                 from?: string;
                 /** @description Last day, YYYY-MM-DD, inclusive (default: today); at most 731 days */
                 to?: string;
-                groupBy?: "client" | "paymentType";
+                /** @description A row per bank, per payment type (channel), or per bank and payment type */
+                groupBy?: "client" | "paymentType" | "clientAndPaymentType";
+                /** @description csv: the same rows and totals as a spreadsheet reads them (also with Accept: text/csv) */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10459,13 +10834,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The daily totals */
+            /** @description The daily totals. As CSV (format=csv): a header row (date, clientName, paymentType, currency, acceptedCount, acceptedSum, heldCount, heldSum, returnedCount, returnedSum; clientName and paymentType only when grouped by them), a row per day, group and currency as in days, then a row per currency whose date reads Total: the totals */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description BIS_TIME_ZONE: the days are its days */
+                        timeZone: string;
+                        groupBy: string | null;
+                        /** @description By day of the transaction date, then group and currency. Ungrouped, every day of the range has a row */
+                        days: {
+                            /** Format: date */
+                            date: string;
+                            clientId?: string;
+                            clientName?: string | null;
+                            paymentType?: string;
+                            currency: string | null;
+                            accepted: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                            held: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                            returned: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                        }[];
+                        /** @description The whole range, per currency */
+                        totals: {
+                            currency: string;
+                            accepted: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                            held: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                            returned: {
+                                count: number;
+                                /** @description Exact decimal */
+                                sum: string;
+                            };
+                        }[];
+                    };
+                    "text/csv": {
                         /** Format: date */
                         from: string;
                         /** Format: date */
@@ -10531,6 +10958,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description No valid credential: sign in, or send an API token */
@@ -10540,6 +10973,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */
@@ -10559,6 +10998,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
@@ -10568,6 +11013,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */
@@ -10587,6 +11038,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
@@ -10596,6 +11053,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */
@@ -10646,7 +11109,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'reconciliation.item_dealt_with',
   'reconciliation.item_reopened',
   'statement_mapping.set',
+  'export_feed.created',
   'export_feed.moved',
   'webhook.created',
   'webhook.updated',

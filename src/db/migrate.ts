@@ -17,6 +17,7 @@ import * as webhookInternal from './migrations/016-webhook-internal.js';
 import * as rawNotificationTruncated from './migrations/017-raw-notification-truncated.js';
 import * as statementAccounts from './migrations/018-statement-accounts.js';
 import * as dealtWith from './migrations/019-dealt-with.js';
+import * as exportFeedBatches from './migrations/020-export-feed-batches.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '017-raw-notification-truncated': rawNotificationTruncated,
   '018-statement-accounts': statementAccounts,
   '019-dealt-with': dealtWith,
+  '020-export-feed-batches': exportFeedBatches,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

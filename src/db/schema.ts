@@ -8,7 +8,12 @@ import type {
   OperatorsTable,
   OperatorTokensTable,
 } from '../operators/operators-tables.js';
-import type { ExportFeedsTable, PaymentEventsTable, PaymentsTable } from '../payments/payments-tables.js';
+import type {
+  ExportFeedBatchesTable,
+  ExportFeedsTable,
+  PaymentEventsTable,
+  PaymentsTable,
+} from '../payments/payments-tables.js';
 import type {
   ReconciliationLinesTable,
   ReconciliationNotOnStatementTable,
@@ -133,6 +138,7 @@ export interface Schema {
   reconciliation_lines: ReconciliationLinesTable;
   reconciliation_not_on_statement: ReconciliationNotOnStatementTable;
   export_feeds: ExportFeedsTable;
+  export_feed_batches: ExportFeedBatchesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -29,6 +29,7 @@ export const conflict = {
   // The export's feeds.
   feedMovedMeanwhile: (feed: string) =>
     conflictOf(`Feed ${feed} was moved by another export since this one began: its file repeats payments; discard it`),
+  feedExists: (feed: string) => conflictOf(`A feed named ${feed} exists already: choose another name`),
 
   // Reconciling a statement.
   noCsvMapping: (clientName: string, clientId: string) =>

@@ -13,6 +13,7 @@ export const notFound = {
   webhookMessage: (id: string) => new DomainError('not_found', `No message ${id} of this endpoint`),
   route: (method: string, path: string) => new DomainError('not_found', `No route ${method} ${path}`),
   link: () => new DomainError('not_found', 'No such link'),
+  feed: (name: string) => new DomainError('not_found', `No export feed named ${name}`),
   operator: (operatorId: string) => new DomainError('not_found', `No operator ${operatorId}`),
   /** The signed-in operator's own row, deleted under a live session or token. */
   ownAccount: () => new DomainError('not_found', 'Your operator account is gone'),

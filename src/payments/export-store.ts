@@ -36,6 +36,31 @@ export function createExportStore(db: Db) {
       return row.bound;
     },
 
+    /**
+     * How many payments an export between two bounds holds, and its last in export order: what a
+     * feed's batch took. Reads the export's own index.
+     */
+    async span(
+      bounds: { lowerTxid?: string | undefined; upperTxid: string },
+      ex: Executor = db,
+    ): Promise<{ payments: number; lastPaymentId: number | null }> {
+      let query = ex
+        .selectFrom('payments as p')
+        .where('p.status', '=', 'accepted')
+        .where(sql<boolean>`p.accepted_txid < ${bounds.upperTxid}::xid8`);
+      if (bounds.lowerTxid !== undefined) {
+        query = query.where(sql<boolean>`p.accepted_txid >= ${bounds.lowerTxid}::xid8`);
+      }
+      const counted = await query.select(sql<number>`count(*)::integer`.as('payments')).executeTakeFirstOrThrow();
+      const last = await query
+        .select('p.id')
+        .orderBy('p.accepted_txid', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { payments: counted.payments, lastPaymentId: last?.id ?? null };
+    },
+
     /** One page of accepted payments in export order: by accepting transaction, then id. */
     batch(batch: ExportBatch, ex: Executor = db): Promise<ExportRow[]> {
       let query = ex

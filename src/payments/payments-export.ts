@@ -85,11 +85,18 @@ export function createPaymentsExport({
       if (request.since !== undefined && request.feed !== undefined) {
         throw invalidInput('since', 'cannot be combined with feed: a feed remembers where it stopped');
       }
+      if (request.until !== undefined && (dated || request.feed !== undefined)) {
+        throw invalidInput('until', 'goes with since alone: a feed or days paid take what is there now');
+      }
       const { from, to } = paidWindow(request, timeZone);
       const feedCursor = request.feed === undefined ? undefined : await exportFeeds.cursorOf(request.feed);
       const since = request.since ?? feedCursor;
-      const upperTxid = await exportStore.upperBound(dated ? 'extract' : 'feed');
-      const lowerTxid = since === undefined ? undefined : exportCursor.decode(since, installId, upperTxid);
+      const now = await exportStore.upperBound(dated ? 'extract' : 'feed');
+      const upperTxid = request.until === undefined ? now : exportCursor.decode(request.until, installId, now, 'until');
+      const lowerTxid = since === undefined ? undefined : exportCursor.decode(since, installId, now);
+      if (lowerTxid !== undefined && BigInt(lowerTxid) > BigInt(upperTxid)) {
+        throw invalidInput('until', 'is before since');
+      }
 
       async function* lines(): AsyncIterable<string> {
         if (request.format === 'csv') yield csvLine(EXPORT_FIELDS);

@@ -55,3 +55,18 @@ export interface ExportFeedsTable {
   updated_at: Date;
   actor: string;
 }
+
+/** One move of a named feed: the payments accepted between its two cursors. */
+export interface ExportFeedBatchesTable {
+  feed: string;
+  /** 1 for the feed's first batch. */
+  number: number;
+  /** Where the batch began; null when it began at the first payment. */
+  since: string | null;
+  until: string;
+  payments: number;
+  /** The batch's last payment in export order; null for an empty batch. */
+  last_payment_id: number | null;
+  taken_at: Date;
+  actor: string;
+}

@@ -64,4 +64,10 @@ export const ExportQuery = Type.Object({
         'A named feed: starts where the feed stopped. Once the file is written whole, PUT /export-feeds/{name} moves the feed',
     }),
   ),
+  until: Type.Optional(
+    Type.String({
+      description:
+        "A Next-Cursor: stop there instead of now. With since, exactly the payments of an export made before (a feed's batch, from its since and until); not with from, to or feed",
+    }),
+  ),
 });

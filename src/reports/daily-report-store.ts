@@ -1,16 +1,26 @@
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { PaymentStatus } from '../payments/payment-schemas.js';
+import { StringEnum } from '../schema-parts.js';
 
-export const ReportGroup = Type.Union([Type.Literal('client'), Type.Literal('paymentType')]);
+export const REPORT_GROUPS = ['client', 'paymentType', 'clientAndPaymentType'] as const;
+export const ReportGroup = StringEnum(REPORT_GROUPS, {
+  description: 'A row per bank, per payment type (channel), or per bank and payment type',
+});
 export type ReportGroup = Static<typeof ReportGroup>;
+
+export const byClient = (group: ReportGroup | undefined) => group === 'client' || group === 'clientAndPaymentType';
+export const byPaymentType = (group: ReportGroup | undefined) =>
+  group === 'paymentType' || group === 'clientAndPaymentType';
 
 export interface DailyRow {
   date: string;
-  /** The client's id or the payment type; null when not grouped. */
-  group_key: string | null;
-  group_name: string | null;
+  /** null when not grouped by bank. */
+  client_id: string | null;
+  client_name: string | null;
+  /** null when not grouped by payment type. */
+  payment_type: string | null;
   currency: string;
   status: PaymentStatus;
   count: number;
@@ -19,7 +29,7 @@ export interface DailyRow {
 
 /**
  * Count and exact sum of payments per local day of their transaction date, per status and
- * currency, optionally per client or payment type. Reads only the transaction-date index.
+ * currency, optionally per bank, payment type or both. Reads only the transaction-date index.
  */
 export function createDailyReportStore(db: Db) {
   return {
@@ -27,24 +37,21 @@ export function createDailyReportStore(db: Db) {
       range: { from: Date; toExclusive: Date; timeZone: string; groupBy: ReportGroup | undefined },
       ex: Executor = db,
     ): Promise<DailyRow[]> {
-      const key =
-        range.groupBy === 'client'
-          ? sql`p.client_id`
-          : range.groupBy === 'paymentType'
-            ? sql`p.payment_type`
-            : sql`null::text`;
+      const client = byClient(range.groupBy);
+      const clientKey = client ? sql`p.client_id` : sql`null::text`;
+      const typeKey = byPaymentType(range.groupBy) ? sql`p.payment_type` : sql`null::text`;
       const { rows } = await sql<DailyRow>`
         with daily as (
-          select (p.transaction_date at time zone ${range.timeZone})::date as day, ${key} as group_key, p.currency,
-            p.status, count(*)::integer as count, sum(p.amount) as sum
+          select (p.transaction_date at time zone ${range.timeZone})::date as day, ${clientKey} as client_id,
+            ${typeKey} as payment_type, p.currency, p.status, count(*)::integer as count, sum(p.amount) as sum
           from payments p
           where p.transaction_date >= ${range.from} and p.transaction_date < ${range.toExclusive}
-          group by 1, 2, 3, 4
+          group by 1, 2, 3, 4, 5
         )
-        select d.day::text as date, d.group_key, ${range.groupBy === 'client' ? sql`c.name` : sql`d.group_key`} as group_name,
-          d.currency, d.status, d.count, round(d.sum, 2)::text as sum
-        from daily d ${range.groupBy === 'client' ? sql`left join clients c on c.id = d.group_key` : sql``}
-        order by d.day, group_name, d.currency`.execute(ex);
+        select d.day::text as date, d.client_id, ${client ? sql`c.name` : sql`null::text`} as client_name,
+          d.payment_type, d.currency, d.status, d.count, round(d.sum, 2)::text as sum
+        from daily d ${client ? sql`left join clients c on c.id = d.client_id` : sql``}
+        order by d.day, client_name, d.client_id, d.payment_type, d.currency`.execute(ex);
       return rows;
     },
   };

@@ -5,7 +5,7 @@ import { invalidInput } from '../errors.js';
 import { sumAmounts } from '../payments/amount.js';
 import type { PaymentStatus } from '../payments/payment-schemas.js';
 import { localDate, startOfLocalDay } from '../time-zone.js';
-import { type DailyReportStore, type DailyRow, ReportGroup } from './daily-report-store.js';
+import { byClient, byPaymentType, type DailyReportStore, type DailyRow, ReportGroup } from './daily-report-store.js';
 
 interface Total {
   count: number;
@@ -35,6 +35,11 @@ export const DailyReportQuery = Type.Object({
     Type.String({ description: `Last day, YYYY-MM-DD, inclusive (default: today); at most ${MAX_DAYS} days` }),
   ),
   groupBy: Type.Optional(ReportGroup),
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: 'csv: the same rows and totals as a spreadsheet reads them (also with Accept: text/csv)',
+    }),
+  ),
 });
 export type DailyReportQuery = Static<typeof DailyReportQuery>;
 
@@ -82,7 +87,7 @@ export function createDailyReport({
       });
       const report = new Map<string, DailyReportRow>();
       for (const row of rows) {
-        const key = `${row.date}|${row.group_key}|${row.currency}`;
+        const key = `${row.date}|${row.client_id}|${row.payment_type}|${row.currency}`;
         let entry = report.get(key);
         if (!entry) {
           entry = { ...emptyRow(row.date, row.currency), ...groupFields(query.groupBy, row) };
@@ -102,9 +107,10 @@ export function createDailyReport({
 }
 
 function groupFields(groupBy: ReportGroup | undefined, row: DailyRow): Partial<DailyReportRow> {
-  if (groupBy === 'client') return { clientId: row.group_key ?? '', clientName: row.group_name };
-  if (groupBy === 'paymentType') return { paymentType: row.group_key ?? '' };
-  return {};
+  return {
+    ...(byClient(groupBy) ? { clientId: row.client_id ?? '', clientName: row.client_name } : {}),
+    ...(byPaymentType(groupBy) ? { paymentType: row.payment_type ?? '' } : {}),
+  };
 }
 
 /** The whole range per currency. */
@@ -121,3 +127,4 @@ function totalsOf(rows: readonly DailyRow[]) {
 }
 
 export type DailyReport = ReturnType<typeof createDailyReport>;
+export type DailyReportAnswer = Awaited<ReturnType<DailyReport['report']>>;

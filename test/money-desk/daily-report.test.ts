@@ -4,7 +4,7 @@ import { admin, bankCall, bankWithToken, tokenFor } from '../support/bank.js';
 import { HOUR, MINUTE } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
 import { acceptedPayment, type Bank, heldPayment, paymentByReference } from '../support/money-desk.js';
-import { json, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-app.js';
 
 const zero = { count: 0, sum: '0.00' };
 
@@ -88,6 +88,72 @@ for (const kind of databaseKinds()) {
       );
     });
 
+    it('groups by bank and channel at once; the CSV holds the same rows and totals, formula-safe', async () => {
+      await acceptedPayment(t.app, kcb, {
+        amount: '120.00',
+        currency: 'USD',
+        paymentType: 'PESALINK',
+        transactionDate: '2026-11-25T09:00:00Z',
+      });
+      const query = 'from=2026-11-23&to=2026-11-25&groupBy=clientAndPaymentType';
+      const report = json(await admin(t.app, 'GET', `/reports/daily?${query}`));
+      assert.equal(report.groupBy, 'clientAndPaymentType');
+      const rows = report.days.map((row: Record<string, any>) => [
+        row.date,
+        row.clientName,
+        row.paymentType,
+        row.currency,
+        row.accepted.sum,
+        row.held.sum,
+        row.returned.sum,
+      ]);
+      assert.deepEqual(rows, [
+        ['2026-11-23', 'Equity Bank', 'MPESA', 'KES', '100.10', '55.00', '0.00'],
+        ['2026-11-23', 'Equity Bank', 'RTGS', 'KES', '200.20', '0.00', '0.00'],
+        ['2026-11-23', 'KCB', 'MPESA', 'KES', '0.00', '0.00', '44.00'],
+        ['2026-11-24', 'KCB', 'MPESA', 'KES', '0.05', '0.00', '0.00'],
+        ['2026-11-25', 'KCB', 'PESALINK', 'USD', '120.00', '0.00', '0.00'],
+      ]);
+      assert.ok(report.days.every((row: Record<string, unknown>) => typeof row.clientId === 'string'));
+
+      const csv = await admin(t.app, 'GET', `/reports/daily?${query}&format=csv`);
+      assert.equal(csv.statusCode, 200, csv.body);
+      assert.match(String(csv.headers['content-type']), /^text\/csv/);
+      assert.match(String(csv.headers['content-disposition']), /filename="daily-totals-2026-11-23-to-2026-11-25\.csv"/);
+      const lines = csv.body.split('\r\n').filter(Boolean);
+      assert.equal(
+        lines[0],
+        'date,clientName,paymentType,currency,acceptedCount,acceptedSum,heldCount,heldSum,returnedCount,returnedSum',
+      );
+      const figures = (row: Record<string, any>) =>
+        ['accepted', 'held', 'returned'].flatMap((status) => [String(row[status].count), row[status].sum]);
+      assert.deepEqual(lines.slice(1), [
+        ...report.days.map((row: Record<string, any>) =>
+          [row.date, row.clientName, row.paymentType, row.currency, ...figures(row)].join(','),
+        ),
+        ...report.totals.map((total: Record<string, any>) =>
+          ['Total', '', '', total.currency, ...figures(total)].join(','),
+        ),
+      ]);
+      assert.deepEqual(lines.slice(-2), ['Total,,,KES,3,300.35,1,55.00,1,44.00', 'Total,,,USD,1,120.00,0,0.00,0,0.00']);
+      const asked = await t.app.inject({
+        method: 'GET',
+        url: `/admin/v1/reports/daily?${query}`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, accept: 'text/csv' },
+      });
+      assert.equal(asked.body, csv.body, 'Accept: text/csv asks for the same file');
+
+      // A bank whose name a spreadsheet would run as a formula is written as text.
+      const formula = await bankWithToken(t.app, '=HYPERLINK("http://x")');
+      await acceptedPayment(t.app, formula, { amount: '1.00', transactionDate: '2026-11-25T10:00:00Z' });
+      const named = await admin(t.app, 'GET', '/reports/daily?from=2026-11-25&to=2026-11-25&groupBy=client&format=csv');
+      assert.ok(named.body.includes(`2026-11-25,"'=HYPERLINK(""http://x"")",KES,1,1.00,`), named.body);
+      assert.equal(
+        named.body.split('\r\n')[0],
+        'date,clientName,currency,acceptedCount,acceptedSum,heldCount,heldSum,returnedCount,returnedSum',
+      );
+    });
+
     it('refuses a bad date, a reversed range and one longer than two years, in plain words', async () => {
       const bad = await admin(t.app, 'GET', '/reports/daily?from=2026-02-30&to=2026-03-01');
       assert.equal(bad.statusCode, 400);
@@ -98,7 +164,13 @@ for (const kind of databaseKinds()) {
       assert.equal((await admin(t.app, 'GET', '/reports/daily?from=2020-01-01&to=2026-01-01')).statusCode, 400);
       const unknownGroup = await admin(t.app, 'GET', '/reports/daily?groupBy=member');
       assert.equal(unknownGroup.statusCode, 400);
-      assert.equal(json(unknownGroup).message, 'groupBy: must be one of client, paymentType', 'every choice named');
+      assert.equal(
+        json(unknownGroup).message,
+        'groupBy: must be one of client, paymentType, clientAndPaymentType',
+        'every choice named',
+      );
+      const badFormat = await admin(t.app, 'GET', '/reports/daily?format=xlsx');
+      assert.equal(badFormat.statusCode, 400);
     });
 
     it('a date-only filter means the local day: from=2026-11-22 starts at 21:00 UTC on the 21st, to=2026-11-21 ends there', async () => {

@@ -31,6 +31,8 @@ const NEEDS: Record<string, Role> = {
   'POST /admin/v1/payments/{paymentId}/return': 'finance',
   'GET /admin/v1/payments/export': 'finance',
   'GET /admin/v1/export-feeds': 'finance',
+  'POST /admin/v1/export-feeds': 'finance',
+  'GET /admin/v1/export-feeds/{name}/batches': 'finance',
   'PUT /admin/v1/export-feeds/{name}': 'finance',
   'POST /admin/v1/reconciliations': 'finance',
   'GET /admin/v1/reconciliations': 'viewer',

@@ -47,6 +47,8 @@ const ROUTES: {
   { method: 'DELETE', url: '/admin/v1/operators/{id}/tokens/{id}' },
   { method: 'GET', url: '/admin/v1/clients/{id}' },
   { method: 'DELETE', url: '/admin/v1/clients/{id}/secrets/{id}' },
+  // A feed's name may be all digits: none of these is a feed.
+  { method: 'GET', url: '/admin/v1/export-feeds/{id}/batches' },
 ];
 
 for (const kind of databaseKinds()) {

@@ -25,6 +25,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/payments?status=accepted&limit=2' },
   { method: 'GET', url: '/admin/v1/payments/totals?status=held' },
   { method: 'GET', url: '/admin/v1/payments/ABCDEFGH' },
+  { method: 'GET', url: '/admin/v1/reports/daily?groupBy=clientAndPaymentType&format=csv' },
+  { method: 'POST', url: '/admin/v1/export-feeds', payload: { name: 'intruder-feed', start: 'now' } },
+  { method: 'GET', url: '/admin/v1/export-feeds/intruder-feed/batches' },
 ];
 
 /**

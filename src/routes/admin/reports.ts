@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { Nullable } from '../../http/schemas.js';
 import { type DailyReport, DailyReportQuery } from '../../reports/daily-report.js';
+import { dailyCsvFields, dailyReportCsv } from '../../reports/daily-report-csv.js';
 
 const Total = Type.Object({ count: Type.Integer(), sum: Type.String({ description: 'Exact decimal' }) });
 const Statuses = { accepted: Total, held: Total, returned: Total };
+
+const wantsCsv = (format: string | undefined, accept: string | undefined) =>
+  format === 'csv' || (format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
 
 export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyReport }> = async (
   app,
@@ -15,8 +20,9 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyRe
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'Count and exact sum per day of accepted, held and returned payments',
+        summary: 'Count and exact sum per day of accepted, held and returned payments, as JSON or CSV',
         querystring: DailyReportQuery,
+        produces: ['application/json', 'text/csv'],
         response: {
           200: Type.Object(
             {
@@ -42,11 +48,26 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyRe
                 description: 'The whole range, per currency',
               }),
             },
-            { description: 'The daily totals' },
+            {
+              description: `The daily totals. As CSV (format=csv): a header row (${dailyCsvFields('clientAndPaymentType').join(', ')}; clientName and paymentType only when grouped by them), a row per day, group and currency as in days, then a row per currency whose date reads Total: the totals`,
+            },
           ),
         },
       },
     },
-    async (request) => dailyReport.report(request.query),
+    async (request, reply) => {
+      const report = await dailyReport.report(request.query);
+      if (!wantsCsv(request.query.format, request.headers.accept)) return report;
+      return sendCsv(reply, `daily-totals-${report.from}-to-${report.to}.csv`, dailyReportCsv(report).join(''));
+    },
   );
 };
+
+/** At most two years of days, each a few rows: small enough to send whole. */
+function sendCsv(reply: FastifyReply, file: string, text: string) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .type('text/csv; charset=utf-8')
+    .send(text);
+}

@@ -27,6 +27,7 @@ const ACTION_WORDS: Record<Action, string> = {
   'reconciliation.item_dealt_with': 'marked an item of a reconciliation dealt with',
   'reconciliation.item_reopened': 'took the dealt-with mark off an item of a reconciliation',
   'statement_mapping.set': "set how a bank's CSV statements read",
+  'export_feed.created': 'made an export feed',
   'export_feed.moved': 'moved an export feed',
   'webhook.created': 'added a webhook endpoint',
   'webhook.updated': 'changed a webhook endpoint',
