@@ -11,6 +11,8 @@ interface Day {
 }
 
 const HEIGHT = 220;
+// Ticks a whole number of days apart: over a week, uPlot would otherwise mark every half day, each day twice.
+const DAY_STEPS = [1, 2, 3, 7, 14, 28, 56].map((days) => days * 86_400);
 const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** One currency's accepted sums, one point a day: its own chart, so no currency dwarfs another. */
@@ -19,7 +21,8 @@ function CurrencyChart({ currency, dates, sums }: { currency: string; dates: str
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const x = dates.map((date) => Date.parse(`${date}T12:00:00Z`) / 1000);
+    // Each day at its midnight (UTC, as the axis reads it), where the ticks fall: a tick names its own point.
+    const x = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
     const plot = new uPlot(
       {
         width: element.clientWidth || 600,
@@ -36,7 +39,7 @@ function CurrencyChart({ currency, dates, sums }: { currency: string; dates: str
             value: (_, sum) => (sum == null ? '' : formatMoney(sum.toFixed(2), currency)),
           },
         ],
-        axes: [{ values: (_, splits) => splits.map((ts) => shortDate(dayOf(ts))) }, { size: 80 }],
+        axes: [{ incrs: DAY_STEPS, values: (_, splits) => splits.map((ts) => shortDate(dayOf(ts))) }, { size: 80 }],
         legend: { show: true, live: true },
       },
       [x, sums],

@@ -3,6 +3,7 @@ import { Account } from './pages/account/account.js';
 import { AuditPage } from './pages/audit/audit.js';
 import { BankPage } from './pages/banks/bank.js';
 import { Banks } from './pages/banks/banks.js';
+import { DailyTotals } from './pages/daily/daily.js';
 import { Dashboard } from './pages/dashboard/dashboard.js';
 import { Exports } from './pages/exports.js';
 import { MemberPage } from './pages/members/member.js';
@@ -39,6 +40,7 @@ export const PAGES: Page[] = [
   { path: '/console/held', component: HeldQueue, least: 'viewer', nav: 'Held payments' },
   { path: '/console/reconciliation', component: Reconciliations, least: 'viewer', nav: 'Reconciliation' },
   { path: '/console/reconciliation/:id', component: ReconciliationPage, least: 'viewer' },
+  { path: '/console/daily', component: DailyTotals, least: 'viewer', nav: 'Daily totals' },
   { path: '/console/members', component: Members, least: 'viewer', nav: 'Members' },
   // Before the member's page, whose address it would otherwise match.
   { path: '/console/members/upload', component: RegisterUpload, least: 'admin' },
