@@ -28,7 +28,12 @@ describeConsole("the console's daily totals", { timeZone: 'Africa/Nairobi' }, (r
     const on = (day: string) => ({ transactionDate: `${day}T10:00:00+03:00` });
     await acceptedPayment(app, equity, { amount: '1500.50', paymentType: 'MPESA', ...on('2026-11-20') });
     await acceptedPayment(app, equity, { amount: '200.25', paymentType: 'RTGS', ...on('2026-11-20') });
-    await acceptedPayment(app, kcb, { amount: '120.00', currency: 'USD', paymentType: 'PESALINK', ...on('2026-11-19') });
+    await acceptedPayment(app, kcb, {
+      amount: '120.00',
+      currency: 'USD',
+      paymentType: 'PESALINK',
+      ...on('2026-11-19'),
+    });
     await heldPayment(app, kcb, { amount: '75.00', paymentType: 'MPESA', ...on('2026-11-21') });
     const returned = await heldPayment(app, kcb, { amount: '44.00', paymentType: 'MPESA', ...on('2026-11-21') });
     const answer = await admin(app, 'POST', `/payments/${returned.paymentId}/return`, { note: 'refunded' });
@@ -57,10 +62,7 @@ describeConsole("the console's daily totals", { timeZone: 'Africa/Nairobi' }, (r
     // The download is the same report: the same rows, in the same order, and the totals.
     const link = page.getByRole('link', { name: 'Download CSV' });
     const href = await link.getAttribute('href');
-    assert.equal(
-      href,
-      '/admin/v1/reports/daily?from=2026-11-15&to=2026-11-21&groupBy=clientAndPaymentType&format=csv',
-    );
+    assert.equal(href, '/admin/v1/reports/daily?from=2026-11-15&to=2026-11-21&groupBy=clientAndPaymentType&format=csv');
     assert.equal(await link.getAttribute('download'), 'daily-totals-2026-11-15-to-2026-11-21.csv');
     const csv = await page.evaluate(async (url) => (await fetch(url)).text(), href ?? '');
     assert.deepEqual(csv.split('\r\n').filter(Boolean), [
