@@ -1,20 +1,17 @@
 import { useState } from 'preact/hooks';
-import { useResource } from '../calls/hooks.js';
 import { useSession } from '../session.js';
 import { dayIn, daysBefore } from '../time.js';
 import { DateInput } from '../ui/date-input.js';
-import { Problem } from '../ui/problem.js';
-import { When } from '../ui/when.js';
+import { Feeds } from './exports/feeds.js';
 import './webhooks/webhooks.css';
 
-/** Accepted payments as a file for the ERP: a date range to download, and where each named feed stopped. */
+/** Accepted payments as a file for the ERP: a date range to download, and the named feeds, a batch at a time. */
 export function Exports() {
   const { timeZone } = useSession();
   const today = dayIn(timeZone);
   const [from, setFrom] = useState(daysBefore(today, 6));
   const [to, setTo] = useState(today);
   const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
-  const { data: feeds = [], problem } = useResource('/admin/v1/export-feeds');
   // Both days are included: the API reads a date as that whole day.
   const href = `/admin/v1/payments/export?${new URLSearchParams({ format, from, to })}`;
   return (
@@ -43,23 +40,7 @@ export function Exports() {
           Download
         </a>
       </div>
-      <Problem text={problem} />
-      <h2>Named feeds</h2>
-      <p class="note">
-        A feed sends each payment once, in the order payments were accepted rather than by the day paid: a payment
-        accepted today may have been paid last week, and a feed by the day paid would miss it or send it twice.
-      </p>
-      {feeds.length === 0 ? (
-        <p>No named feed yet: the command line's scheduled export makes one (bis payments export --feed).</p>
-      ) : (
-        <ul>
-          {feeds.map((feed) => (
-            <li key={feed.name}>
-              {feed.name}: last moved <When at={feed.updatedAt} /> by {feed.updatedBy}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Feeds />
     </section>
   );
 }
