@@ -24,19 +24,25 @@ export function registerReport(program: Command): void {
     .description('count and exact sum per day of accepted, held and returned payments, by the day each was paid')
     .option('--from <date>', 'first day (default: 30 days before --to)', localDate)
     .option('--to <date>', 'last day, included (default: today)', localDate)
-    .addOption(new Option('--group-by <what>', 'a row per bank or per payment type').choices(['client', 'paymentType']))
+    .addOption(
+      new Option('--group-by <what>', 'a row per bank, per payment type, or per both').choices([
+        'client',
+        'paymentType',
+        'clientAndPaymentType',
+      ]),
+    )
     .action(async (options: { from?: string; to?: string; groupBy?: string }, command: Command) => {
       const { api, json } = contextOf(command);
       const { body } = await api.call<DailyReport>('GET', '/reports/daily', {
         query: { from: options.from, to: options.to, groupBy: options.groupBy },
       });
       if (json) return printJson(body);
-      const group: Column<Day>[] =
-        options.groupBy === 'client'
-          ? [{ header: 'Bank', value: (day) => day.clientName ?? day.clientId, max: 16 }]
-          : options.groupBy === 'paymentType'
-            ? [{ header: 'Type', value: (day) => day.paymentType, max: 9 }]
-            : [];
+      const byBank = options.groupBy === 'client' || options.groupBy === 'clientAndPaymentType';
+      const byType = options.groupBy === 'paymentType' || options.groupBy === 'clientAndPaymentType';
+      const group: Column<Day>[] = [
+        ...(byBank ? [{ header: 'Bank', value: (day: Day) => day.clientName ?? day.clientId, max: 16 }] : []),
+        ...(byType ? [{ header: 'Type', value: (day: Day) => day.paymentType, max: 9 }] : []),
+      ];
       const amounts = [
         ...counted('Accepted', (day) => day.accepted),
         ...counted('Held', (day) => day.held),

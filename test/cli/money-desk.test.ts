@@ -98,6 +98,12 @@ describe("bis for the finance officer's day", () => {
 
     const daily = succeeded(await bis('report', 'daily', '--from', DAY, '--to', DAY), 'report');
     assert.match(daily, /2026-11-21/);
+    const both = succeeded(
+      await bis('report', 'daily', '--from', DAY, '--to', DAY, '--group-by', 'clientAndPaymentType'),
+      'report by bank and type',
+    );
+    assert.match(both, /Bank\s+Type/);
+    assert.match(both, /Harambee Bank\s+MPESA/);
   });
 
   it('saves and shows a bank’s CSV statement mapping from a JSON file', async () => {
