@@ -1,5 +1,5 @@
 // The money desk at scale, on PostgreSQL (DATABASE_URL, or the local server): a year of a million
-// payments, the daily report over that year, and bank statements of 20,000 and 100,000 lines
+// payments, the daily report over that year (and as CSV), a feed's batch of them all, and bank statements of 20,000 and 100,000 lines
 // (camt.053, three accounts, one not the bank's, most entries batches of four transactions)
 // reconciled through the service's API, with the service's peak memory for each, and the time the
 // console's dashboard takes to open in Chromium.
@@ -168,10 +168,36 @@ try {
     console.log(
       `seeded 50,000 members, a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`,
     );
-    for (const groupBy of ['', 'client', 'paymentType']) {
+    for (const groupBy of ['', 'client', 'paymentType', 'clientAndPaymentType']) {
       const query = `/reports/daily?from=${YEAR_FROM}&to=${YEAR_TO}${groupBy ? `&groupBy=${groupBy}` : ''}`;
       await timeRead(service, `daily report, a year (365 days)${groupBy ? ` by ${groupBy}` : ''}`, query);
     }
+    // The console's daily totals page: the year by bank and channel, as the CSV it downloads.
+    const csvRuns = [];
+    for (let i = 0; i < 3; i++) {
+      const path = `/admin/v1/reports/daily?from=${YEAR_FROM}&to=${YEAR_TO}&groupBy=clientAndPaymentType&format=csv`;
+      const run = await timed(async () => {
+        const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        return (await response.text()).split('\r\n').length - 2;
+      });
+      csvRuns.push(`${(run.seconds * 1000).toFixed(0)} ms (${run.value} rows)`);
+    }
+    console.log(`daily report as CSV, a year by bank and channel: ${csvRuns.join(', ')}`);
+    // A feed's batch is counted when it moves: the largest batch there is, every accepted payment.
+    await api(service, 'POST', '/export-feeds', { name: 'bench-first', start: 'first' });
+    await api(service, 'POST', '/export-feeds', { name: 'bench-now', start: 'now' });
+    const feeds = (await api(service, 'GET', '/export-feeds')) as unknown as { name: string; cursor: string }[];
+    const cursorOf = (name: string) => feeds.find((feed) => feed.name === name)?.cursor;
+    const moved = await timed(() =>
+      api(service, 'PUT', '/export-feeds/bench-first', {
+        cursor: cursorOf('bench-now'),
+        previous: cursorOf('bench-first'),
+      }),
+    );
+    const batch = (moved.value as { lastBatch: { payments: number } }).lastBatch;
+    console.log(
+      `a feed's batch of every accepted payment (${batch.payments.toLocaleString('en')}), counted as it moves: ${(moved.seconds * 1000).toFixed(0)} ms`,
+    );
     // The figures above the payments list and the held queue: every payment, a bank's, a month's, the held.
     for (const query of [
       '',
