@@ -1,8 +1,7 @@
 import { csvLine } from '../csv.js';
+import { PAYMENT_STATUSES as STATUSES } from '../payments/payment-schemas.js';
 import type { DailyReportAnswer } from './daily-report.js';
 import { byClient, byPaymentType } from './daily-report-store.js';
-
-const STATUSES = ['accepted', 'held', 'returned'] as const;
 
 /** The CSV's header row for a grouping: the JSON's field names, a count and a sum per status. */
 export function dailyCsvFields(groupBy: DailyReportAnswer['groupBy']): string[] {

@@ -1,10 +1,12 @@
 import { formatMoney } from '../../decimal.js';
 import { longDate, shortDate } from '../../time.js';
 import { Table } from '../../ui/table.js';
+import { STATUS_WORDS } from '../payments/words.js';
 import type { Report } from './daily.js';
 
-type Figures = Pick<Report['totals'][number], 'accepted' | 'held' | 'returned'>;
-const STATUSES = ['accepted', 'held', 'returned'] as const;
+type Figures = Omit<Report['totals'][number], 'currency'>;
+// In the API's order: accepted, held, returned.
+const STATUSES = Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[];
 
 /** A count and its sum, a cell each; a nought is shown faint, so the figures that are there stand out. */
 function Cells({ row, currency }: { row: Figures; currency: string | null }) {
