@@ -3,6 +3,7 @@ import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import type { DealtWithStore, OpenFigures } from './dealt-with-store.js';
 import { MAX_LINE, parseItemKey } from './item-key.js';
+import type { ItemsFilter } from './item-totals.js';
 import type { LineSuggestions } from './line-suggestions.js';
 import type { ReconciliationStore } from './reconciliation-store.js';
 import type { TotalName } from './reconciliation-tables.js';
@@ -30,7 +31,7 @@ export function createReconciliationQuery({
   dealtWithStore,
   lineSuggestions,
 }: {
-  reconciliationStore: Pick<ReconciliationStore, 'find' | 'list' | 'items'>;
+  reconciliationStore: Pick<ReconciliationStore, 'find' | 'list' | 'items' | 'count' | 'itemTotals'>;
   dealtWithStore: Pick<DealtWithStore, 'openOf'>;
   lineSuggestions: LineSuggestions;
 }) {
@@ -73,6 +74,18 @@ export function createReconciliationQuery({
         items: page.rows.map((row) => runView(row, open.get(row.id) as OpenFigures)),
         nextCursor: page.nextCursor,
       };
+    },
+
+    /** How many runs there are, of one bank or of all: for the list's heading, read once, not per page. */
+    async count(query: { clientId?: string | undefined }) {
+      return { count: await reconciliationStore.count(query) };
+    },
+
+    /** How many items the filters find and their sum per currency, every page of them, as the list and the CSV show them. */
+    async totals(id: number, filter: ItemsFilter) {
+      if (!(await reconciliationStore.find(id))) throw notFound.reconciliation(id);
+      const byCurrency = await reconciliationStore.itemTotals(id, partsOf(filter.category), filter);
+      return { count: byCurrency.reduce((all, one) => all + one.count, 0), byCurrency };
     },
 
     /** The run and one page of its items. */

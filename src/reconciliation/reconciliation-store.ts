@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { StatementLine } from '../statements/statement-line.js';
+import { lineCategoryFilter, notOnStatementFilter } from './item-filters.js';
+import { type ItemsFilter, itemTotalsOf } from './item-totals.js';
 import { findNotOnStatement, matchLines, settleSharedReferences } from './match-lines.js';
 import { itemsExtras } from './open-items.js';
 import type { NewReconciliation, ReconciliationEnd, ReconciliationRow, RunItemRow, RunItemsPage } from './run-rows.js';
@@ -108,6 +110,19 @@ export function createReconciliationStore(db: Db) {
       return query.orderBy('r.id', 'desc').limit(filter.limit).execute();
     },
 
+    /** How many runs there are, of one bank or of all. */
+    async count(filter: { clientId?: string | undefined }, ex: Executor = db): Promise<number> {
+      let query = ex.selectFrom('reconciliations').select((eb) => eb.fn.countAll<number>().as('count'));
+      if (filter.clientId) query = query.where('client_id', '=', filter.clientId);
+      const { count } = await query.executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** Count and exact sum per currency of the items a page of them would list, every page together. */
+    itemTotals(id: number, parts: readonly RunItemsPage['part'][], filter: ItemsFilter, ex: Executor = db) {
+      return itemTotalsOf(id, parts, filter, ex);
+    },
+
     /** One page of a run's lines (by line number) or of its payments not on the statement (by paymentId). */
     items(id: number, page: RunItemsPage, ex: Executor = db): Promise<RunItemRow[]> {
       const payment = sql`left join payments p on p.id = x.payment_id
@@ -116,8 +131,6 @@ export function createReconciliationStore(db: Db) {
         p.currency as payment_currency, p.transaction_date, p.member_number, m.full_name as member_name`;
       const extras = itemsExtras(page);
       if (page.part === 'not_on_statement') {
-        const nextStatement =
-          page.category === undefined ? sql`` : sql`and x.next_statement = ${page.category === 'next_statement'}`;
         return sql<RunItemRow>`
           select null::integer as line_no, null as position, null as booking_date, null as value_date,
             p.transaction_reference as reference, p.amount::text as amount, null as credit_debit, p.currency,
@@ -125,24 +138,18 @@ export function createReconciliationStore(db: Db) {
             '{}'::jsonb as detail, x.payment_id, null as account_id, false as date_from_statement, null as found_in,
             ${paymentColumns}, ${extras.columns}
           from reconciliation_not_on_statement x ${payment} ${extras.join}
-          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0} ${nextStatement} ${extras.filter}
+          where x.reconciliation_id = ${id} and x.payment_id > ${page.after ?? 0} ${notOnStatementFilter(page.category)} ${extras.filter}
           order by x.payment_id limit ${page.limit}`
           .execute(ex)
           .then((result) => result.rows);
       }
-      const category =
-        page.category === undefined
-          ? sql``
-          : page.category === 'debit'
-            ? sql`and x.category is null`
-            : sql`and x.category = ${page.category}`;
       return sql<RunItemRow>`
         select x.line_no, x.position, x.booking_date::text as booking_date, x.value_date::text as value_date,
           x.reference, x.amount::text as amount, x.credit_debit, x.currency, x.narration,
           coalesce(x.category, 'debit') as category, x.detail, x.payment_id, x.account_id, x.date_from_statement,
           x.found_in, ${paymentColumns}, ${extras.columns}
         from reconciliation_lines x ${payment} ${extras.join}
-        where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${category} ${extras.filter}
+        where x.reconciliation_id = ${id} and x.line_no > ${page.after ?? 0} ${lineCategoryFilter(page.category)} ${extras.filter}
         order by x.line_no limit ${page.limit}`
         .execute(ex)
         .then((result) => result.rows);

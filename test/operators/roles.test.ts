@@ -37,6 +37,8 @@ const NEEDS: Record<string, Role> = {
   'POST /admin/v1/reconciliations': 'finance',
   'GET /admin/v1/reconciliations': 'viewer',
   'GET /admin/v1/reconciliations/{reconciliationId}': 'viewer',
+  'GET /admin/v1/reconciliations/totals': 'viewer',
+  'GET /admin/v1/reconciliations/{reconciliationId}/totals': 'viewer',
   'POST /admin/v1/reconciliations/{reconciliationId}/lines/{line}/record': 'finance',
   'PUT /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',
   'DELETE /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',

@@ -20,6 +20,7 @@ const ROUTES: {
   { method: 'POST', url: '/admin/v1/payments/{id}/allocate', body: { customerRef: '1234567', ...NOTE } },
   { method: 'POST', url: '/admin/v1/payments/{id}/return', body: NOTE },
   { method: 'GET', url: '/admin/v1/reconciliations/{id}' },
+  { method: 'GET', url: '/admin/v1/reconciliations/{id}/totals' },
   {
     method: 'POST',
     url: '/admin/v1/reconciliations/{id}/lines/1/record',

@@ -28,6 +28,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/reports/daily?groupBy=clientAndPaymentType&format=csv' },
   { method: 'POST', url: '/admin/v1/export-feeds', payload: { name: 'intruder-feed', start: 'now' } },
   { method: 'GET', url: '/admin/v1/export-feeds/intruder-feed/batches' },
+  { method: 'GET', url: '/admin/v1/reconciliations/totals' },
+  { method: 'GET', url: '/admin/v1/reconciliations/1/totals?category=held&open=true' },
 ];
 
 /**

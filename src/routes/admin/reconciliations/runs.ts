@@ -13,6 +13,7 @@ import { RunQuery } from '../../../reconciliation/run-query.js';
 import { PaymentWithHistory } from '../payments/schemas.js';
 import { reconciliationItemRoutes } from './dealt-with.js';
 import { Item, Run } from './schemas.js';
+import { reconciliationTotalsRoutes } from './totals.js';
 import { statementUploadRoute } from './upload.js';
 
 export interface ReconciliationRoutesDeps {
@@ -32,6 +33,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
   const { reconciliationQuery, lineRecordingService, paymentsQuery } = deps;
   await app.register(statementUploadRoute, deps);
   await app.register(reconciliationItemRoutes, deps);
+  await app.register(reconciliationTotalsRoutes, deps);
 
   app.get(
     '/reconciliations',
