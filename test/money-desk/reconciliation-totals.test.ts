@@ -113,6 +113,12 @@ for (const kind of databaseKinds()) {
         .split(/\r?\n/);
       assert.equal(csv.length, 1 + 1, 'the header and the one open line');
       assert.match(csv[1] ?? '', /,250\.50,C,KES,/);
+      const named = await admin(t.app, 'GET', `/reconciliations/${id}?format=csv&category=amount_mismatch&open=true`);
+      assert.equal(
+        named.headers['content-disposition'],
+        `attachment; filename="reconciliation-${id}-amount-mismatch-open.csv"`,
+        'the file is named for what it holds',
+      );
       const all = (await admin(t.app, 'GET', `/reconciliations/${id}?format=csv&category=missing_notification`)).body;
       assert.equal(all.trim().split(/\r?\n/).length, 1 + 1, 'the category alone: the one line never notified');
 

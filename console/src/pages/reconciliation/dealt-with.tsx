@@ -1,4 +1,5 @@
 import { lastProblem, useAction } from '../../calls/hooks.js';
+import { Badge } from '../../ui/badge.js';
 import { Problem } from '../../ui/problem.js';
 import { sentForm } from '../../ui/sent-form.js';
 import { When } from '../../ui/when.js';
@@ -33,8 +34,9 @@ export function DealtWith(props: {
     return (
       <div class="dealt-with">
         <p>
-          Dealt with by {item.dealtWith.by}, <When at={item.dealtWith.at} />: {item.dealtWith.note}
+          <Badge tone="ok">Dealt with</Badge> by {item.dealtWith.by}, <When at={item.dealtWith.at} />:
         </p>
+        <p class="dealt-note">{item.dealtWith.note}</p>
         {canMark && (
           <button type="button" class="link" onClick={reopen}>
             Open it again
@@ -44,11 +46,19 @@ export function DealtWith(props: {
       </div>
     );
   }
-  if (!item.open) return <p class="muted">{NEEDS_NO_ONE.has(item.category) ? '—' : 'Settled'}</p>;
+  if (!item.open) {
+    return NEEDS_NO_ONE.has(item.category) ? (
+      <Badge tone="neutral">Needs no one</Badge>
+    ) : (
+      <Badge tone="neutral">Settled since</Badge>
+    );
+  }
   const id = `dealt-${item.itemKey}`;
   return (
     <div class="dealt-with">
-      <p class="open">Open</p>
+      <p>
+        <Badge tone="warn">Open</Badge>
+      </p>
       {canMark && (
         <details>
           <summary>Mark dealt with</summary>

@@ -3,13 +3,25 @@ import { When } from '../../ui/when.js';
 import { paymentHref } from '../payments/words.js';
 import type { Item } from './words.js';
 
-/** "Notified 1,500.00 · on statement 1,450.00 · 50.00 short" */
-export function differenceWords(item: Item): string | undefined {
-  if (item.category !== 'amount_mismatch' || !item.payment) return undefined;
-  const both = `Notified ${formatMoney(item.payment.amount)} · on statement ${formatMoney(item.amount)}`;
-  if (item.difference === null) return `${both} · in another currency (${item.payment.currency})`;
-  const short = item.difference.startsWith('-');
-  return `${both} · ${formatMoney(item.difference.replace('-', ''))} ${short ? 'short' : 'over'}`;
+/** An amount_mismatch's figures: the statement's amount, the notified one, and how far apart, each with its currency. */
+export function MismatchFigures({ item, currency }: { item: Item; currency: string | null }) {
+  if (item.category !== 'amount_mismatch' || !item.payment) return null;
+  const notified = item.payment;
+  const difference = item.difference;
+  return (
+    <dl class="mismatch">
+      <dt>On the statement</dt>
+      <dd>{formatMoney(item.amount, currency)}</dd>
+      <dt>Notified</dt>
+      <dd>{formatMoney(notified.amount, notified.currency)}</dd>
+      <dt>Difference</dt>
+      <dd>
+        {difference === null
+          ? 'none worked out: the amounts are in different currencies'
+          : `${formatMoney(difference.replace('-', ''), notified.currency)} ${difference.startsWith('-') ? 'short' : 'over'}`}
+      </dd>
+    </dl>
+  );
 }
 
 type HeldPayment = NonNullable<Item['suggestion']>['heldPayments'][number];
@@ -27,21 +39,28 @@ function HeldSuggestion({ payment }: { payment: HeldPayment }) {
   );
 }
 
-/** What the line says and what it may be: the narration, the difference, the member or held payment it may be. */
-export function ItemHelp({ item }: { item: Item }) {
-  const difference = differenceWords(item);
+const WHY: Record<NonNullable<NonNullable<Item['suggestion']>['member']>['why'], string> = {
+  'member number in the text': "the line's text holds their member number",
+  'name in the text': "the line's text names them",
+};
+
+/** What the line says and what it may be: the narration in full, the amounts apart, the member or held payment it may be. */
+export function ItemHelp({ item, currency }: { item: Item; currency: string | null }) {
   const member = item.suggestion?.member;
   const held = item.suggestion?.heldPayments ?? [];
   return (
     <div class="item-help">
-      {item.narration && <p class="narration">{item.narration}</p>}
-      {difference && <p class="difference">{difference}</p>}
+      {item.narration ? <p class="narration">{item.narration}</p> : <p class="muted">No narration.</p>}
+      <MismatchFigures item={item} currency={currency} />
       {(member || held.length > 0) && (
         <ul class="suggestions">
           {member && (
-            <li>
-              May be for <strong>{member.fullName}</strong> ({member.memberNumber}):{' '}
-              {member.why === 'name in the text' ? 'the text names them' : 'the text holds their member number'}.
+            <li class="suggested-member">
+              May be for member{' '}
+              <a href={`/console/members/${encodeURIComponent(member.memberNumber)}`}>
+                {member.memberNumber} {member.fullName}
+              </a>
+              : {WHY[member.why]}.
             </li>
           )}
           {held.map((payment) => (

@@ -3,30 +3,51 @@ import { When } from '../../ui/when.js';
 import { paymentHref } from '../payments/words.js';
 import { DealtWith } from './dealt-with.js';
 import { ItemHelp } from './item-help.js';
+import { Cell } from './phone-cell.js';
 import { RecordLine } from './record-line.js';
 import { accountWords, foundInWords, type Item, type Run, severalAccounts } from './words.js';
 
 // The categories whose line was found under a payment's reference, and so can say where.
 const FOUND = new Set<Item['category']>(['matched', 'amount_mismatch', 'held']);
 
+/** The columns of the items' table; on a phone each cell shows its column's name beside it (reconciliation.css). */
+export const itemColumns = (run: Run) =>
+  [
+    { text: 'Line', class: 'num' },
+    severalAccounts(run) && 'Account',
+    'Day',
+    'Bank reference',
+    { text: 'Amount', class: 'num' },
+    { text: 'Narration, and what it may be', class: 'help' },
+    'Payment',
+    'Status',
+  ] as const;
+
 /** One item of a run: the line or payment, what it may be, and whether it still needs someone. */
 export function ItemRow({
   item,
   run,
   canRecord,
-  onRecorded,
+  onChanged,
 }: {
   item: Item;
   run: Run;
   canRecord: boolean;
-  onRecorded: (said: string) => void;
+  onChanged: (said: string) => void;
 }) {
   const recordable = canRecord && item.category === 'missing_notification' && !item.recorded && item.line !== null;
+  const currency = item.currency ?? run.currency;
   return (
     <tr>
-      <td class="num">{item.line ?? '—'}</td>
-      {severalAccounts(run) && <td class="account">{accountWords(item, run)}</td>}
-      <td>
+      <Cell class="num" label="Line">
+        {item.line ?? '—'}
+      </Cell>
+      {severalAccounts(run) && (
+        <Cell class="account" label="Account">
+          {accountWords(item, run)}
+        </Cell>
+      )}
+      <Cell label="Day">
         {item.bookingDate ? (
           <span class="day">{item.bookingDate}</span>
         ) : item.payment ? (
@@ -37,13 +58,18 @@ export function ItemRow({
         {item.dateFromStatement && (
           <span class="item-note">no date on the statement line: the statement's date is used</span>
         )}
-      </td>
-      <td class="reference">
-        {item.reference}
+      </Cell>
+      <Cell class="reference" label="Bank reference">
+        {item.reference || '—'}
         {item.foundIn && FOUND.has(item.category) && <span class="item-note">{foundInWords(item.foundIn)}</span>}
-      </td>
-      <td class="num">{formatMoney(item.amount, item.currency ?? run.currency)}</td>
-      <td>
+      </Cell>
+      <Cell class="num" label="Amount">
+        {formatMoney(item.amount, currency)}
+      </Cell>
+      <Cell class="help wide" label="Narration, and what it may be">
+        <ItemHelp item={item} currency={currency} />
+      </Cell>
+      <Cell class="payment wide" label="Payment">
         {item.payment ? (
           <a href={paymentHref(item.payment)}>
             {item.payment.erpRefId ?? `payment ${item.payment.paymentId}`} ({item.payment.status})
@@ -59,17 +85,14 @@ export function ItemRow({
               reconciliationId={run.reconciliationId}
               line={item.line}
               suggested={item.suggestion?.member}
-              onRecorded={onRecorded}
+              onRecorded={onChanged}
             />
           </details>
         )}
-      </td>
-      <td>
-        <ItemHelp item={item} />
-      </td>
-      <td>
-        <DealtWith item={item} reconciliationId={run.reconciliationId} canMark={canRecord} onDone={onRecorded} />
-      </td>
+      </Cell>
+      <Cell class="status wide" label="Status">
+        <DealtWith item={item} reconciliationId={run.reconciliationId} canMark={canRecord} onDone={onChanged} />
+      </Cell>
     </tr>
   );
 }

@@ -1,33 +1,49 @@
 import { useState } from 'preact/hooks';
-import { useRoute } from 'preact-iso';
-import { useResource } from '../../calls/hooks.js';
-import { formatMoney } from '../../decimal.js';
+import { useLocation, useRoute } from 'preact-iso';
+import { usePages, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
+import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
-import { ItemRow } from './item-row.js';
+import { Categories } from './categories.js';
+import { ItemRow, itemColumns } from './item-row.js';
+import { ItemsFound, OpenFound, useItemsTotals, useOpenTotals } from './items-found.js';
 import { RunAccounts } from './run-accounts.js';
-import { CATEGORIES, type Category, severalAccounts } from './words.js';
+import { addressOf, apiQueryOf, CATEGORIES, type Filters, filtersOf } from './words.js';
 import './reconciliation.css';
 
-/** One statement's reconciliation: its categories with exact sums, and the lines of one category. */
+const PAGE = 100;
+
+/**
+ * One statement's reconciliation: its categories with exact sums, and the items of one category
+ * (all, or only those still open) with how many there are, their sums and their CSV. The filters
+ * are in the page's address.
+ */
 export function ReconciliationPage() {
   const { params } = useRoute();
+  const { query, route } = useLocation();
   const reconciliationId = Number(params.id);
+  const filters = filtersOf(query);
   const { role } = useSession();
-  const [category, setCategory] = useState<Category>('missing_notification');
-  const [openOnly, setOpenOnly] = useState(false);
   const [said, setSaid] = useState('');
-  const read = useResource('/admin/v1/reconciliations/{reconciliationId}', {
-    path: { reconciliationId },
-    query: { category, limit: 1000, ...(openOnly ? { open: true } : {}) },
+  const path = { reconciliationId };
+  // The run's own figures; its items are read a page at a time below.
+  const read = useResource('/admin/v1/reconciliations/{reconciliationId}', { path, query: { limit: 1 } });
+  const items = usePages('/admin/v1/reconciliations/{reconciliationId}', {
+    path,
+    query: { ...apiQueryOf(filters), limit: PAGE },
   });
+  const totals = useItemsTotals(reconciliationId, filters);
+  const open = useOpenTotals(reconciliationId);
   const run = read.data;
-  const items = run?.items ?? [];
-  const recorded = (what: string) => {
+  const filter = (changed: Partial<Filters>) => route(addressOf(reconciliationId, { ...filters, ...changed }));
+  const changed = (what: string) => {
     setSaid(what);
     read.reload();
+    items.reload();
+    totals.reload();
+    open.reload();
   };
   return (
     <section aria-labelledby="reconciliation-title">
@@ -40,7 +56,7 @@ export function ReconciliationPage() {
           : 'Reconciliation'}
       </h1>
       <p role="status">{said}</p>
-      <Problem text={read.problem} />
+      <Problem text={read.problem || items.problem || totals.problem || open.problem} />
       {run && (
         <>
           <p class="note">
@@ -54,69 +70,36 @@ export function ReconciliationPage() {
             </a>
           </p>
           <RunAccounts run={run} />
-          <p class="open-count">
-            {run.open.count === 0
-              ? 'Nothing is open: every line is matched, dealt with or settled.'
-              : `Still open: ${run.open.count} ${run.open.count === 1 ? 'item' : 'items'}, ${formatMoney(run.open.sum, run.currency)}.`}
-          </p>
-          <Table
-            label="Categories"
-            class="categories"
-            columns={[
-              'Category',
-              { text: 'Lines', class: 'num' },
-              { text: 'Sum', class: 'num' },
-              { text: 'Still open', class: 'num' },
-              { text: 'What it means', class: 'meaning' },
-            ]}
-          >
-            {(Object.keys(CATEGORIES) as Category[]).map((name) => (
-              <tr key={name}>
-                <th scope="row">
-                  <button type="button" class="link" aria-pressed={name === category} onClick={() => setCategory(name)}>
-                    {CATEGORIES[name].name}
-                  </button>
-                  <span class="meaning-below">{CATEGORIES[name].meaning}</span>
-                </th>
-                <td class="num">{run.totals[name]?.count ?? 0}</td>
-                <td class="num">{formatMoney(run.totals[name]?.sum ?? '0.00', run.currency)}</td>
-                <td class="num">{run.open.byCategory[name] ?? 0}</td>
-                <td class="meaning">{CATEGORIES[name].meaning}</td>
-              </tr>
-            ))}
-          </Table>
-          <h2>{CATEGORIES[category].name}</h2>
+          <OpenFound totals={open} />
+          <Categories run={run} category={filters.category} onChoose={(category) => filter({ category })} />
+          <h2>{CATEGORIES[filters.category].name}</h2>
           <label class="open-only">
-            <input type="checkbox" checked={openOnly} onChange={(event) => setOpenOnly(event.currentTarget.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={filters.openOnly}
+              onChange={(event) => filter({ openOnly: event.currentTarget.checked })}
+            />{' '}
             Only those still open
           </label>
-          {items.length === 0 ? (
-            <p>No line.</p>
-          ) : (
+          <ItemsFound totals={totals} reconciliationId={reconciliationId} filters={filters} />
+          {items.items && items.items.length > 0 && (
             <Table
-              label={CATEGORIES[category].name}
-              columns={[
-                { text: 'Line', class: 'num' },
-                severalAccounts(run) && 'Account',
-                'Day',
-                'Bank reference',
-                { text: 'Amount', class: 'num' },
-                'Payment',
-                'Narration, and what it may be',
-                'Status',
-              ]}
+              label={CATEGORIES[filters.category].name}
+              class="items compact phone-cards"
+              columns={itemColumns(run)}
             >
-              {items.map((item) => (
+              {items.items.map((item) => (
                 <ItemRow
                   key={item.itemKey}
                   item={item}
                   run={run}
                   canRecord={allows(role, 'finance')}
-                  onRecorded={recorded}
+                  onChanged={changed}
                 />
               ))}
             </Table>
           )}
+          <ShowMore more={items.more} />
         </>
       )}
     </section>

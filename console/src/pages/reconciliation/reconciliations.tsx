@@ -1,13 +1,14 @@
 import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
-import { useResource, useUpload } from '../../calls/hooks.js';
+import { usePages, useResource, useUpload } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { DateInput } from '../../ui/date-input.js';
+import { FoundLine } from '../../ui/found-line.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { sentForm } from '../../ui/sent-form.js';
-import { Table } from '../../ui/table.js';
-import { When } from '../../ui/when.js';
+import { ShowMore } from '../../ui/show-more.js';
+import { RunsTable } from './runs-table.js';
 import type { Run } from './words.js';
 import './reconciliation.css';
 import './upload.css';
@@ -82,11 +83,18 @@ function UploadStatement({ clients }: { clients: Clients }) {
   );
 }
 
-/** The statements reconciled, newest first; finance reconciles a new one. */
+/** How many statements have been reconciled, every page of them. */
+function RunsFound() {
+  const { data, busy } = useResource('/admin/v1/reconciliations/totals');
+  // None: the empty list says so, and what to do.
+  if (!data || busy || data.count === 0) return null;
+  return <FoundLine count={data.count} noun="statement reconciled" plural="statements reconciled" />;
+}
+
+/** The statements reconciled, newest first, how many there are; finance reconciles a new one. */
 export function Reconciliations() {
   const { role } = useSession();
-  const { data, problem } = useResource('/admin/v1/reconciliations');
-  const runs = data?.items;
+  const { items: runs, problem, more } = usePages('/admin/v1/reconciliations', { query: { limit: 50 } });
   const clients = useResource('/admin/v1/clients').data?.items ?? [];
   return (
     <section aria-labelledby="reconciliations-title">
@@ -95,6 +103,7 @@ export function Reconciliations() {
       <Problem text={problem} />
       {allows(role, 'finance') && <UploadStatement clients={clients} />}
       <h2>Statements reconciled</h2>
+      <RunsFound />
       {runs?.length === 0 && (
         <p>
           None yet
@@ -107,32 +116,8 @@ export function Reconciliations() {
           )}
         </p>
       )}
-      {runs && runs.length > 0 && (
-        <Table
-          label="Statements reconciled"
-          columns={[
-            'Bank',
-            'Days',
-            { text: 'Lines', class: 'num' },
-            { text: 'Not notified', class: 'num' },
-            'Reconciled',
-          ]}
-        >
-          {runs.map((run) => (
-            <tr key={run.reconciliationId}>
-              <td>
-                <a href={`/console/reconciliation/${run.reconciliationId}`}>{run.clientName}</a>
-              </td>
-              <td>{run.period ? `${run.period.from} to ${run.period.to}` : 'empty statement'}</td>
-              <td class="num">{run.lines}</td>
-              <td class="num">{run.totals.missing_notification?.count ?? 0}</td>
-              <td>
-                <When at={run.createdAt} /> by {run.createdBy}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      {runs && runs.length > 0 && <RunsTable runs={runs} />}
+      <ShowMore more={more} />
     </section>
   );
 }

@@ -46,8 +46,8 @@ export function RunAccounts({ run }: { run: Run }) {
       )}
       {currencies.length > 1 && (
         <p class="note">
-          The file holds amounts in {currencies.join(' and ')}: each account's figures above are in its own currency;
-          the sums below add every account together as numbers.
+          The file holds amounts in {currencies.join(' and ')}: each account's figures above are in its own currency,
+          and the sums below are in each currency apart.
         </p>
       )}
     </>

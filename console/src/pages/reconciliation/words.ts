@@ -1,4 +1,6 @@
 import type { paths } from '../../api-types.js';
+import { addDecimals } from '../../decimal.js';
+import type { CurrencySum } from '../../ui/found-line.js';
 
 type RunAnswer =
   paths['/admin/v1/reconciliations/{reconciliationId}']['get']['responses'][200]['content']['application/json'];
@@ -66,4 +68,65 @@ export function accountWords(item: Item, run: Run): string {
   if (item.line === null) return '—';
   const currency = item.currency ?? run.accounts.find((account) => account.accountId === item.accountId)?.currency;
   return `${item.accountId ?? 'not named in the file'}${currency ? ` (${currency})` : ''}`;
+}
+
+/** What the list of a run's items is filtered to: one category, and only the open items or all. */
+export interface Filters {
+  category: Category;
+  openOnly: boolean;
+}
+
+/** The filters in the page's address (`?category=amount_mismatch&open=true`), so a list can be bookmarked. */
+export function filtersOf(query: Record<string, string>): Filters {
+  const category = query.category && query.category in CATEGORIES ? (query.category as Category) : undefined;
+  return { category: category ?? 'missing_notification', openOnly: query.open === 'true' };
+}
+
+/** The API's query for the filters: the list's, its totals' and its CSV's are the same. */
+export const apiQueryOf = (filters: Filters) => ({
+  category: filters.category,
+  ...(filters.openOnly ? { open: true } : {}),
+});
+
+/** The page's address for these filters. */
+export function addressOf(reconciliationId: number, filters: Filters): string {
+  const query = new URLSearchParams({ category: filters.category, ...(filters.openOnly ? { open: 'true' } : {}) });
+  return `/console/reconciliation/${reconciliationId}?${query}`;
+}
+
+/** The CSV of exactly the items listed, every page: the API's answer for the same filters. */
+export function csvOf(reconciliationId: number, filters: Filters) {
+  const query = new URLSearchParams({
+    format: 'csv',
+    category: filters.category,
+    ...(filters.openOnly ? { open: 'true' } : {}),
+  });
+  const open = filters.openOnly ? '-open' : '';
+  return {
+    href: `/admin/v1/reconciliations/${reconciliationId}?${query}`,
+    file: `reconciliation-${reconciliationId}-${filters.category.replaceAll('_', '-')}${open}.csv`,
+  };
+}
+
+/** What an item of a category is called: a payment when it is not on the statement, else a line. */
+export const nounOf = (category: Category) =>
+  category === 'not_on_statement' || category === 'next_statement' ? 'payment' : 'line';
+
+/**
+ * A category's sum in each currency: the run's own when it has one, else each account's own
+ * (each in its currency) added up per currency, so a file of KES and USD never adds the two.
+ */
+export function categorySums(run: Run, category: Category): CurrencySum[] {
+  if (run.currency) return [{ currency: run.currency, sum: run.totals[category]?.sum ?? '0.00' }];
+  const byCurrency = new Map<string, string[]>();
+  for (const account of run.accounts) {
+    const total = account.totals[category];
+    if (!total || total.count === 0) continue;
+    const currency = account.currency ?? '';
+    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), total.sum]);
+  }
+  if (byCurrency.size === 0) return [{ currency: '', sum: '0.00' }];
+  return [...byCurrency.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sums]) => ({ currency, sum: addDecimals(sums) }));
 }

@@ -76,7 +76,8 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
     async (request, reply) => {
       const id = request.params.reconciliationId;
       if (!wantsCsv(request.query, request.headers.accept)) return reconciliationQuery.get(id, request.query);
-      return sendCsv(reply, id, await reconciliationQuery.csv(id, request.query.category, request.query.open));
+      const { category, open } = request.query;
+      return sendCsv(reply, csvFileOf(id, request.query), await reconciliationQuery.csv(id, category, open));
     },
   );
 
@@ -110,11 +111,17 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
   );
 };
 
-/** The whole report as CSV, streamed: too long to hold, and its shape is not the JSON's. */
-function sendCsv(reply: FastifyReply, id: number, lines: AsyncIterable<string>) {
+/** The file's name says what it holds: "reconciliation-7-amount-mismatch-open.csv". */
+function csvFileOf(id: number, { category, open }: Static<typeof RunQuery>): string {
+  const filters = [category?.replaceAll('_', '-'), open === undefined ? undefined : open ? 'open' : 'not-open'];
+  return `${['reconciliation', id, ...filters.filter(Boolean)].join('-')}.csv`;
+}
+
+/** The report as CSV, streamed: too long to hold, and its shape is not the JSON's. */
+function sendCsv(reply: FastifyReply, file: string, lines: AsyncIterable<string>) {
   return reply
     .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="reconciliation-${id}.csv"`)
+    .header('content-disposition', `attachment; filename="${file}"`)
     .type('text/csv; charset=utf-8')
     .send(Readable.from(lines));
 }
