@@ -287,7 +287,10 @@ describeConsole('a reconciliation line explains itself', { timeZone: 'Africa/Nai
     const credits = await items(id, 'category=missing_notification');
     const sums = foundWords(credits, 'line').split(': ')[1];
     await page.getByText(`Still open: ${credits.length} items, ${sums}.`).waitFor();
-    const sumCell = page.getByRole('row', { name: /^Not notified/ }).locator('td').nth(1);
+    const sumCell = page
+      .getByRole('row', { name: /^Not notified/ })
+      .locator('td')
+      .nth(1);
     assert.deepEqual(await sumCell.locator('.sum').allInnerTexts(), sums?.split(' · '));
     await screenshots(page, 'reconciliation-totals');
     await page.context().close();
