@@ -264,6 +264,9 @@ try {
       `  its open missing notifications, first page`,
       `${linesPath}?category=missing_notification&open=true&limit=50`,
     );
+    // The figures above a run's list of lines, for a category and the open filter: every page of them.
+    for (const query of ['?category=matched', '?category=missing_notification&open=true', '?open=true'])
+      await timeRead(service, `  its totals${query}`, `${linesPath}/totals${query}`);
   }
   console.log(`database: ${onPglite ? 'PGlite (embedded)' : 'PostgreSQL'}`);
 } finally {
