@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { bankWithToken, createBank, putMember } from '../support/bank.js';
 import { screenshots, seriousViolations } from '../support/browser.js';
 import { describeConsole, signedInPage } from '../support/console.js';
-import { acceptedPayment, mt940, reconcile } from '../support/money-desk.js';
+import { mismatchedPair, mt940, reconcile } from '../support/money-desk.js';
 import { addOperator } from '../support/operators.js';
 import { serviceOk } from '../support/service-http.js';
 
@@ -103,19 +103,11 @@ describeConsole('a reconciliation line explains itself', { timeZone: 'Africa/Nai
   /** A KES statement: one line short of its notification, one over, one never notified that names a member. */
   async function kesRun(bankName: string, member: string) {
     const bank = await bankWithToken(rig.service.app, bankName);
-    const short = await acceptedPayment(rig.service.app, bank, {
-      amount: '1500.00',
-      transactionDate: `${DAY}T10:00:00+03:00`,
-    });
-    const over = await acceptedPayment(rig.service.app, bank, {
-      amount: '200.00',
-      transactionDate: `${DAY}T11:00:00+03:00`,
-    });
+    const { short, entries } = await mismatchedPair(rig.service.app, bank, DAY);
     await putMember(rig.service.app, member, 'Grace Wambui Njoroge');
     const statement = mt940(
       [
-        { date: DAY, amount: '1450.00', credit: true, reference: short.body.transactionReference as string },
-        { date: DAY, amount: '250.50', credit: true, reference: over.body.transactionReference as string },
+        ...entries,
         {
           date: DAY,
           amount: '2500.00',
@@ -128,7 +120,7 @@ describeConsole('a reconciliation line explains itself', { timeZone: 'Africa/Nai
     );
     const made = await reconcile(rig.service.app, bank.clientId, 'mt940', statement);
     assert.equal(made.statusCode, 201, made.body);
-    return { id: JSON.parse(made.body).reconciliationId as number, short, over };
+    return { id: JSON.parse(made.body).reconciliationId as number, short };
   }
 
   test("every line never notified shows the bank's narration in full, wrapped, at 1280 and 390 px: a real Rabobank statement", async () => {

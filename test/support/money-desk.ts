@@ -58,6 +58,20 @@ export async function acceptedPayment(app: FastifyInstance, bank: Bank, override
   return { body, member, erpRefId: json(response).erpRefId as string };
 }
 
+/**
+ * Two accepted payments of `day` (Nairobi time) that a statement shows with other amounts: 1500.00
+ * booked as 1450.00 (50.00 short) and 200.00 as 250.50 (50.50 over); `entries` are those two lines.
+ */
+export async function mismatchedPair(app: FastifyInstance, bank: Bank, day: string) {
+  const short = await acceptedPayment(app, bank, { amount: '1500.00', transactionDate: `${day}T09:00:00+03:00` });
+  const over = await acceptedPayment(app, bank, { amount: '200.00', transactionDate: `${day}T10:00:00+03:00` });
+  const entries: Entry[] = [
+    { date: day, amount: '1450.00', credit: true, reference: referenceOf(short) },
+    { date: day, amount: '250.50', credit: true, reference: referenceOf(over) },
+  ];
+  return { short, over, entries };
+}
+
 /** The reference a payment made by acceptedPayment or heldPayment was notified under. */
 export const referenceOf = (payment: { body: Record<string, unknown> }) => payment.body.transactionReference as string;
 
