@@ -16,9 +16,11 @@ export function MismatchFigures({ item, currency }: { item: Item; currency: stri
       <dd>{formatMoney(notified.amount, notified.currency)}</dd>
       <dt>Difference</dt>
       <dd>
-        {difference === null
-          ? 'none worked out: the amounts are in different currencies'
-          : `${formatMoney(difference.replace('-', ''), notified.currency)} ${difference.startsWith('-') ? 'short' : 'over'}`}
+        {difference === null ? (
+          <span class="apart">none worked out: the amounts are in different currencies</span>
+        ) : (
+          `${formatMoney(difference.replace('-', ''), notified.currency)} ${difference.startsWith('-') ? 'short' : 'over'}`
+        )}
       </dd>
     </dl>
   );
