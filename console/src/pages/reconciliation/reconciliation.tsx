@@ -15,6 +15,8 @@ import './reconciliation.css';
 
 const PAGE = 100;
 
+const counted = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
+
 /**
  * One statement's reconciliation: its categories with exact sums, and the items of one category
  * (all, or only those still open) with how many there are, their sums and their CSV. The filters
@@ -60,7 +62,7 @@ export function ReconciliationPage() {
       {run && (
         <>
           <p class="note">
-            {run.lines} lines ({run.credits} credits), {run.format}, reconciled <When at={run.createdAt} /> by{' '}
+            {counted(run.lines, 'line')} ({counted(run.credits, 'credit')}), {run.format}, reconciled <When at={run.createdAt} /> by{' '}
             {run.createdBy}.{' '}
             <a
               href={`/admin/v1/reconciliations/${reconciliationId}?format=csv`}
