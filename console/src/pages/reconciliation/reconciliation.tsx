@@ -62,8 +62,8 @@ export function ReconciliationPage() {
       {run && (
         <>
           <p class="note">
-            {counted(run.lines, 'line')} ({counted(run.credits, 'credit')}), {run.format}, reconciled <When at={run.createdAt} /> by{' '}
-            {run.createdBy}.{' '}
+            {counted(run.lines, 'line')} ({counted(run.credits, 'credit')}), {run.format}, reconciled{' '}
+            <When at={run.createdAt} /> by {run.createdBy}.{' '}
             <a
               href={`/admin/v1/reconciliations/${reconciliationId}?format=csv`}
               download={`reconciliation-${reconciliationId}.csv`}

@@ -62,10 +62,14 @@ function UploadStatement({ clients }: { clients: Clients }) {
       <input id="statement-file" name="file" type="file" required />
       <fieldset class="statement-days">
         <legend>The statement's days (only when the file is unclear)</legend>
-        <label for="statement-from">First day</label>
-        <DateInput id="statement-from" name="from" />
-        <label for="statement-to">Last day</label>
-        <DateInput id="statement-to" name="to" />
+        <div>
+          <label for="statement-from">First day</label>
+          <DateInput id="statement-from" name="from" />
+        </div>
+        <div>
+          <label for="statement-to">Last day</label>
+          <DateInput id="statement-to" name="to" />
+        </div>
       </fieldset>
       {progress && (
         <p>
