@@ -77,7 +77,7 @@ describeConsole(
       await page.getByLabel('First day').fill(DAY_BEFORE);
       await page.getByLabel('Last day').fill(DAY);
       await page.getByRole('button', { name: 'Reconcile' }).click();
-      await page.getByRole('heading', { name: `Family Bank: statement of ${DAY_BEFORE} to ${DAY}` }).waitFor();
+      await page.getByRole('heading', { name: `Family Bank: statement of 19 Nov 2026 to 20 Nov 2026` }).waitFor();
       const category = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td');
       assert.deepEqual((await category('Matched').allInnerTexts()).slice(0, 2), ['1', 'KES 700.00']);
       assert.deepEqual((await category('Not on the statement').allInnerTexts()).slice(0, 2), ['1', 'KES 820.00']);
@@ -85,7 +85,7 @@ describeConsole(
       await page.getByRole('link', { name: 'All reconciliations' }).click();
       await page
         .getByRole('row', { name: /Family Bank/ })
-        .getByText(`${DAY_BEFORE} to ${DAY}`)
+        .getByText('19 Nov 2026 to 20 Nov 2026')
         .waitFor();
       await page.context().close();
     });

@@ -36,7 +36,7 @@ describeConsole('the console helps finance decide on a reconciliation', { timeZo
     const finance = await addOperator(rig.service.app, 'finance');
     const page = await signedInPage(rig, finance);
     await page.goto(`${rig.origin}/console/reconciliation/${id}`);
-    await page.getByRole('heading', { name: `Kenya Women Bank: statement of ${DAY} to ${DAY}` }).waitFor();
+    await page.getByRole('heading', { name: `Kenya Women Bank: statement of 20 Nov 2026 to 20 Nov 2026` }).waitFor();
     await page.getByText('Still open: 3 items, KES 4,590.00.').waitFor();
 
     const suggested = page.getByRole('row', { name: /LOST-7/ });

@@ -37,7 +37,7 @@ describeConsole("the console's reconciliation", {}, (rig) => {
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'reconciliations');
     await page.getByRole('button', { name: 'Reconcile' }).click();
-    await page.getByRole('heading', { name: `Equity Bank: statement of ${DAY} to ${DAY}` }).waitFor();
+    await page.getByRole('heading', { name: `Equity Bank: statement of 20 Nov 2026 to 20 Nov 2026` }).waitFor();
 
     const category = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td');
     assert.deepEqual((await category('Matched').allInnerTexts()).slice(0, 2), ['1', 'KES 1,500.50']);

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { usePages, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { longDate } from '../../time.js';
 import { Problem } from '../../ui/problem.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
@@ -54,7 +55,7 @@ export function ReconciliationPage() {
       </p>
       <h1 id="reconciliation-title">
         {run
-          ? `${run.clientName}: statement of ${run.period ? `${run.period.from} to ${run.period.to}` : 'no days'}`
+          ? `${run.clientName}: statement of ${run.period ? `${longDate(run.period.from)} to ${longDate(run.period.to)}` : 'no days'}`
           : 'Reconciliation'}
       </h1>
       <p role="status">{said}</p>

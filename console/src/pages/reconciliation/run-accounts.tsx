@@ -1,4 +1,5 @@
 import { formatMoney } from '../../decimal.js';
+import { longDate } from '../../time.js';
 import { CATEGORIES, type Category, type Run } from './words.js';
 
 type Account = Run['accounts'][number];
@@ -31,7 +32,7 @@ export function RunAccounts({ run }: { run: Run }) {
           <li key={index}>
             {account.accountId ?? 'an account the file does not name'}: {account.lines}{' '}
             {account.lines === 1 ? 'line' : 'lines'}
-            {account.period ? `, ${account.period.from} to ${account.period.to}` : ''}
+            {account.period ? `, ${longDate(account.period.from)} to ${longDate(account.period.to)}` : ''}
             {figuresOf(account)}
             {account.ofThisBank ? '' : '. Not an account of this bank on file: its money is not matched.'}
           </li>

@@ -1,14 +1,15 @@
+import { longDate } from '../../time.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { Cell } from './phone-cell.js';
 import type { Run } from './words.js';
 
-/** "2026-11-01 to 2026-11-30", each day kept whole on a narrow screen. */
+/** "1 Nov 2026 to 30 Nov 2026", each day kept whole on a narrow screen. */
 function Days({ period }: { period: Run['period'] }) {
   if (!period) return <>empty statement</>;
   return (
     <>
-      <span class="day">{period.from}</span> to <span class="day">{period.to}</span>
+      <span class="day">{longDate(period.from)}</span> to <span class="day">{longDate(period.to)}</span>
     </>
   );
 }
