@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { actorOf } from '../../../http/actor.js';
+import { csvFileName, sendCsv, wantsCsv } from '../../../http/csv-answer.js';
 import { AdminError, described, Nullable, Page, paging } from '../../../http/schemas.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { DealtWithService } from '../../../reconciliation/dealt-with-service.js';
@@ -25,9 +24,6 @@ export interface ReconciliationRoutesDeps {
 }
 
 const RunParams = Type.Object({ reconciliationId: Type.Integer({ minimum: 1 }) });
-
-const wantsCsv = (query: Static<typeof RunQuery>, accept: string | undefined) =>
-  query.format === 'csv' || (query.format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
 
 export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<ReconciliationRoutesDeps> = async (app, deps) => {
   const { reconciliationQuery, lineRecordingService, paymentsQuery } = deps;
@@ -75,7 +71,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
     },
     async (request, reply) => {
       const id = request.params.reconciliationId;
-      if (!wantsCsv(request.query, request.headers.accept)) return reconciliationQuery.get(id, request.query);
+      if (!wantsCsv(request.query.format, request.headers.accept)) return reconciliationQuery.get(id, request.query);
       const { category, open } = request.query;
       return sendCsv(reply, csvFileOf(id, request.query), await reconciliationQuery.csv(id, category, open));
     },
@@ -113,15 +109,6 @@ export const adminReconciliationRoutes: FastifyPluginAsyncTypebox<Reconciliation
 
 /** The file's name says what it holds: "reconciliation-7-amount-mismatch-open.csv". */
 function csvFileOf(id: number, { category, open }: Static<typeof RunQuery>): string {
-  const filters = [category?.replaceAll('_', '-'), open === undefined ? undefined : open ? 'open' : 'not-open'];
-  return `${['reconciliation', id, ...filters.filter(Boolean)].join('-')}.csv`;
-}
-
-/** The report as CSV, streamed: too long to hold, and its shape is not the JSON's. */
-function sendCsv(reply: FastifyReply, file: string, lines: AsyncIterable<string>) {
-  return reply
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .type('text/csv; charset=utf-8')
-    .send(Readable.from(lines));
+  const opened = open === undefined ? undefined : open ? 'open' : 'not-open';
+  return csvFileName('reconciliation', [String(id), category?.replaceAll('_', '-'), opened]);
 }
