@@ -32,11 +32,17 @@ export const PaymentsSearch = Type.Object({
       description: 'newest first (default), or oldest first: the held queue',
     }),
   ),
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description:
+        'csv: every payment the filters find, all pages, limit and cursor ignored (also with Accept: text/csv)',
+    }),
+  ),
   ...paging(),
 });
 
-/** The same filters as the search, without its order and paging: what the totals are of. */
-export const PaymentsTotalsQuery = Type.Omit(PaymentsSearch, ['order', 'limit', 'cursor']);
+/** The same filters as the search, without its order, paging and format: what the totals are of. */
+export const PaymentsTotalsQuery = Type.Omit(PaymentsSearch, ['order', 'limit', 'cursor', 'format']);
 
 /** How many payments a search finds, and their sum in each currency. */
 export const PaymentTotals = Type.Object({

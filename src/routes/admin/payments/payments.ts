@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
-import { AdminError, described, Page } from '../../../http/schemas.js';
+import { csvFileName, pageOrCsv, pageOrCsvAnswers } from '../../../http/csv-answer.js';
+import { AdminError, described } from '../../../http/schemas.js';
+import { PAYMENT_CSV_FIELDS } from '../../../payments/payments-csv.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { ResolutionService } from '../../../payments/resolution-service.js';
 import { Note, Payment, PaymentsSearch, PaymentsTotalsQuery, PaymentTotals, PaymentWithHistory } from './schemas.js';
@@ -17,14 +19,24 @@ export const adminPaymentsRoutes: FastifyPluginAsyncTypebox<{
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'Payments, newest received first (or oldest first), filtered; from/to on the day paid',
+        summary:
+          'Payments, newest received first (or oldest first), filtered; from/to on the day paid. As CSV, every one found',
         querystring: PaymentsSearch,
-        response: {
-          200: Page(Payment, 'One page of payments'),
-        },
+        ...pageOrCsvAnswers(Payment, {
+          page: 'One page of payments',
+          csv: `${PAYMENT_CSV_FIELDS.join(', ')}. paidOn is the day and time paid in BIS_TIME_ZONE (YYYY-MM-DD HH:MM); transactionDate and receivedAt are exact, in UTC; the other fields are the JSON list's`,
+          both: 'One page of payments; as CSV, every payment the filters find, in the same order',
+        }),
       },
     },
-    async (request) => paymentsQuery.list(request.query),
+    async (request, reply) => {
+      const { status, customerRef, from, to } = request.query;
+      return pageOrCsv(request, reply, {
+        page: () => paymentsQuery.list(request.query),
+        file: () => csvFileName('payments', [status, customerRef, from, to]),
+        lines: () => paymentsQuery.csv(request.query),
+      });
+    },
   );
 
   app.get(
