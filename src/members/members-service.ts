@@ -6,7 +6,8 @@ import { EVENT } from '../webhooks/events.js';
 import type { EventOutbox } from '../webhooks/outbox.js';
 import { readFullName } from './member-name.js';
 import { normalizeMemberNumber } from './member-number.js';
-import type { MemberSearch, MembersSearch } from './members-search.js';
+import { MEMBER_CSV_HEADER, memberCsvLine } from './members-csv.js';
+import type { MemberFilters, MemberSearch, MembersSearch } from './members-search.js';
 import type { MemberRow, MembersStore, ValidationItem } from './members-store.js';
 
 export interface MemberView {
@@ -37,7 +38,7 @@ function requireMemberNumber(input: string): string {
 
 export interface MembersServiceDeps extends AuditedChanges {
   membersStore: Pick<MembersStore, 'find' | 'lockStatus' | 'upsert' | 'validatePayable'>;
-  membersSearch: Pick<MembersSearch, 'search'>;
+  membersSearch: Pick<MembersSearch, 'search' | 'count' | 'every'>;
   outbox: EventOutbox;
 }
 
@@ -104,6 +105,21 @@ export function createMembersService({
     async search(asked: MemberSearch): Promise<{ items: MemberView[]; nextCursor: string | null }> {
       const { items, nextCursor } = await membersSearch.search(asked);
       return { items: items.map(view), nextCursor };
+    },
+
+    /** How many members the search finds, over every page. */
+    async totals(asked: MemberFilters): Promise<{ count: number }> {
+      return { count: await membersSearch.count(asked) };
+    },
+
+    /** Every member the search finds, as CSV lines; a bad filter is refused before the first. */
+    csv(asked: MemberFilters): AsyncIterable<string> {
+      const batches = membersSearch.every(asked);
+      async function* lines(): AsyncIterable<string> {
+        yield MEMBER_CSV_HEADER;
+        for await (const rows of batches) for (const row of rows) yield memberCsvLine(view(row));
+      }
+      return lines();
     },
   };
 }

@@ -21,6 +21,7 @@ const NEEDS: Record<string, Role> = {
   'POST /admin/v1/clients/{clientId}/secrets': 'admin',
   'DELETE /admin/v1/clients/{clientId}/secrets/{secretId}': 'admin',
   'GET /admin/v1/members': 'viewer',
+  'GET /admin/v1/members/totals': 'viewer',
   'GET /admin/v1/members/{customerRef}': 'viewer',
   'PUT /admin/v1/members/{customerRef}': 'admin',
   'POST /admin/v1/members/import': 'admin',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf } from '../../../http/actor.js';
-import { AdminError, described, NullableTimestamp, Page, Timestamp } from '../../../http/schemas.js';
+import { csvFileName, pageOrCsv, pageOrCsvAnswers } from '../../../http/csv-answer.js';
+import { AdminError, described, NullableTimestamp, Timestamp } from '../../../http/schemas.js';
 import { MemberStatusSchema } from '../../../member-statuses.js';
-import { MembersSearchQuery } from '../../../members/members-search.js';
+import { MEMBER_CSV_FIELDS } from '../../../members/members-csv.js';
+import { MembersSearchQuery, MembersTotalsQuery } from '../../../members/members-search.js';
 import type { MembersService } from '../../../members/members-service.js';
 
 const Member = Type.Object({
@@ -56,12 +58,37 @@ export const adminMembersRoutes: FastifyPluginAsyncTypebox<{ membersService: Mem
           'looked for through the register in number order until a page is full, so on a large register a rare ' +
           'name takes longer.',
         querystring: MembersSearchQuery,
+        ...pageOrCsvAnswers(Member, {
+          page: 'One page of members',
+          csv: `${MEMBER_CSV_FIELDS.join(', ')}; times exact, in UTC. It reads back as a register file (POST /members/import)`,
+          both: 'One page of members; as CSV, every member the filters find, in number order',
+        }),
+      },
+    },
+    async (request, reply) =>
+      pageOrCsv(request, reply, {
+        page: () => membersService.search(request.query),
+        file: () => csvFileName('members', [request.query.status, request.query.q, request.query.near]),
+        lines: () => membersService.csv(request.query),
+      }),
+  );
+
+  app.get(
+    '/members/totals',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'How many members the same filters as GET /members find, over every page',
+        querystring: MembersTotalsQuery,
         response: {
-          200: Page(Member, 'One page of members'),
+          200: described(
+            Type.Object({ count: Type.Integer({ description: 'Every member the filters match' }) }),
+            'The count of every page of the search',
+          ),
         },
       },
     },
-    async (request) => membersService.search(request.query),
+    async (request) => membersService.totals(request.query),
   );
 
   app.get(
