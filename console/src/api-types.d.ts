@@ -490,6 +490,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/members/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many members the same filters as GET /members find, over every page */
+        get: operations["getAdminMembersTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/members/import": {
         parameters: {
             query?: never;
@@ -514,7 +531,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments, newest received first (or oldest first), filtered; from/to on the day paid */
+        /** Payments, newest received first (or oldest first), filtered; from/to on the day paid. As CSV, every one found */
         get: operations["getAdminPayments"];
         put?: never;
         post?: never;
@@ -5456,6 +5473,8 @@ export interface operations {
                 near?: string;
                 /** @description Only active members can receive payments */
                 status?: "active" | "suspended" | "closed";
+                /** @description csv: every member the filters find, in number order, limit and cursor ignored (also with Accept: text/csv) */
+                format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */
                 cursor?: string;
@@ -5466,7 +5485,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of members */
+            /** @description One page of members; as CSV, every member the filters find, in number order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5493,6 +5512,157 @@ export interface operations {
                             updatedAt: string;
                         }[];
                         nextCursor: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminMembersTotals: {
+        parameters: {
+            query?: {
+                /** @description Digits: numbers that start with them; else: names containing it */
+                q?: string;
+                /** @description A member number as a payer typed it: the members whose number is one slip away (a digit wrong, two swapped, one left out or added); not with q */
+                near?: string;
+                /** @description Only active members can receive payments */
+                status?: "active" | "suspended" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count of every page of the search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every member the filters match */
+                        count: number;
                     };
                 };
             };
@@ -5735,6 +5905,8 @@ export interface operations {
                 to?: string;
                 /** @description newest first (default), or oldest first: the held queue */
                 order?: "newest" | "oldest";
+                /** @description csv: every payment the filters find, all pages, limit and cursor ignored (also with Accept: text/csv) */
+                format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */
                 cursor?: string;
@@ -5745,7 +5917,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of payments */
+            /** @description One page of payments; as CSV, every payment the filters find, in the same order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5806,6 +5978,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The input was refused: the message says why */
@@ -5815,6 +5988,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */
@@ -5834,6 +6013,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description Your role may not do this, or the request came from another site */
@@ -5843,6 +6028,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */
@@ -5862,6 +6053,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description Too many failed authentications from this address: try again after Retry-After */
@@ -5876,6 +6073,12 @@ export interface operations {
                         /** @description What went wrong, for a person */
                         message: string;
                     };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
                 };
             };
             /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
@@ -5885,6 +6088,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
                         /** @description Machine-readable code */
                         error: string;
                         /** @description What went wrong, for a person */

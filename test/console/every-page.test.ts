@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { admin, bankWithToken } from '../support/bank.js';
-import { screenshots, seriousViolations } from '../support/browser.js';
+import { overflow, screenshots, seriousViolations } from '../support/browser.js';
 import { describeConsole, signedInPage } from '../support/console.js';
 import { acceptedPayment, heldPayment, reconcileMt940 } from '../support/money-desk.js';
 import { addOperator } from '../support/operators.js';
@@ -15,10 +14,6 @@ import { json } from '../support/test-app.js';
 
 const ROUTES = readFileSync(new URL('../../console/src/routes.tsx', import.meta.url), 'utf8');
 const routePaths = [...ROUTES.matchAll(/path: '([^']+)'/g)].map((match) => match[1] ?? '');
-
-/** How far a page reaches past the right edge of the window, in CSS pixels. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describeConsole('every page of the console', { timeZone: 'Africa/Nairobi' }, (rig) => {
   /** Each route of the console, and an address that opens it on the data made below. */

@@ -71,3 +71,14 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
   }
   throw new Error(`Tab never reached ${target}`);
 }
+
+/** The widths each behaviour of the console is tried at: a desktop's and a phone's. */
+export const WIDTHS = [1280, 390] as const;
+
+/** The window at one of those widths, as tall as such a screen. */
+export const atWidth = (page: Page, width: number) =>
+  page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+
+/** How far a page reaches past the right edge of the window, in CSS pixels. */
+export const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -16,11 +16,8 @@ export type ParamsOf<P extends PathOf<'get'>> = NonNullable<InitOf<'get', P>>['p
 type Declared = Record<string | number, unknown>;
 /** What the API declares of one method at one address. */
 type Operation<M extends Method, P extends PathOf<M>> = paths[P][M] extends infer O extends Declared ? O : never;
-type Answered<M extends Method, P extends PathOf<M>> = FetchResponse<
-  Operation<M, P>,
-  InitOf<M, P>,
-  `${string}/${string}`
->;
+/** The console reads answers as JSON: a list's CSV is a download link, never a call. */
+type Answered<M extends Method, P extends PathOf<M>> = FetchResponse<Operation<M, P>, InitOf<M, P>, 'application/json'>;
 
 /** The API's answer when it says yes. */
 export type AnswerOf<M extends Method, P extends PathOf<M>> = NonNullable<Answered<M, P>['data']>;

@@ -2,6 +2,7 @@ import { useLocation } from 'preact-iso';
 import { useAction, usePages } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { AddForm } from '../../ui/add-form.js';
+import { Badge } from '../../ui/badge.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { searchOf } from '../../ui/search.js';
@@ -9,7 +10,8 @@ import type { SentForm } from '../../ui/sent-form.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
-import { STATUS_WORDS, type Status } from './words.js';
+import { MembersFound } from './found.js';
+import { STATUS_TONES, STATUS_WORDS, type Status } from './words.js';
 import './members.css';
 
 function AddMember() {
@@ -53,21 +55,26 @@ export function Members() {
         </p>
       )}
       <form class="member-search" onSubmit={search} aria-label="Find members">
-        <label for="member-q">Number or name</label>
-        <input id="member-q" name="q" defaultValue={query.q ?? ''} />
-        <label for="member-status">Status</label>
-        <select id="member-status" name="status" defaultValue={query.status ?? ''}>
-          <option value="">Any</option>
-          {Object.keys(STATUS_WORDS).map((value) => (
-            <option key={value} value={value} selected={value === query.status}>
-              {value}
-            </option>
-          ))}
-        </select>
+        <div>
+          <label for="member-q">Number or name</label>
+          <input id="member-q" name="q" defaultValue={query.q ?? ''} />
+        </div>
+        <div>
+          <label for="member-status">Status</label>
+          <select id="member-status" name="status" defaultValue={query.status ?? ''}>
+            <option value="">Any</option>
+            {Object.keys(STATUS_WORDS).map((value) => (
+              <option key={value} value={value} selected={value === query.status}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit">Find</button>
       </form>
       <Problem text={problem} />
       {items?.length === 0 && <p>No member matches.</p>}
+      {items && items.length > 0 && <MembersFound filters={asked} />}
       {items && items.length > 0 && (
         <Table label="Members found" columns={['Number', 'Name', 'Status', 'Active since']}>
           {items.map((member) => (
@@ -76,7 +83,9 @@ export function Members() {
                 <a href={`/console/members/${member.customerRef}`}>{member.customerRef}</a>
               </td>
               <td>{member.fullName}</td>
-              <td>{member.status}</td>
+              <td>
+                <Badge tone={STATUS_TONES[member.status]}>{member.status}</Badge>
+              </td>
               <td>
                 <When at={member.activeSince} />
               </td>

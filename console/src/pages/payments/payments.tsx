@@ -3,6 +3,7 @@ import type { paths } from '../../api-types.js';
 import { usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { Badge } from '../../ui/badge.js';
+import { csvDownload } from '../../ui/csv-download.js';
 import { DateInput } from '../../ui/date-input.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
@@ -24,6 +25,10 @@ const FIELDS = ['q', 'transactionReference', 'customerRef', 'clientId', 'status'
 const queryOf = (address: Record<string, string>) =>
   Object.fromEntries(FIELDS.flatMap((field) => (address[field] ? [[field, address[field]]] : []))) as Query;
 
+/** Every payment the search finds, as the list shows them, named after its filters as the API names the file. */
+const downloadOf = (asked: Query) =>
+  csvDownload('/admin/v1/payments', asked, [asked.status, asked.customerRef, asked.from, asked.to]);
+
 /** Payments found by receipt, bank reference, member, bank, status or the days paid (those of the daily totals). */
 export function Payments() {
   const { query, route } = useLocation();
@@ -40,13 +45,14 @@ export function Payments() {
   /** A search field; a day's is typed day/month/year. */
   const field = (name: string, label: string, kind: 'text' | 'day' = 'text') => {
     const id = `search-${name}`;
+    const value = query[name] ?? '';
     return (
       <div>
         <label for={id}>{label}</label>
         {kind === 'day' ? (
-          <DateInput id={id} name={name} defaultValue={query[name] ?? ''} />
+          <DateInput id={id} name={name} defaultValue={value} />
         ) : (
-          <input id={id} name={name} type="text" defaultValue={query[name] ?? ''} />
+          <input id={id} name={name} type="text" defaultValue={value} />
         )}
       </div>
     );
@@ -84,7 +90,7 @@ export function Payments() {
       <p class="note">Days are the days members paid (the bank's transaction date), as on the dashboard.</p>
       <Problem text={problem} />
       {items && items.length === 0 && <p>No payment matches.</p>}
-      {items && items.length > 0 && <Found filters={queryOf(query)} />}
+      {items && items.length > 0 && <Found filters={queryOf(query)} download={downloadOf(queryOf(query))} />}
       {items && items.length > 0 && <PaymentsTable items={items} />}
       <ShowMore more={more} />
     </section>
