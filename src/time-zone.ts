@@ -84,3 +84,26 @@ export function localDateTime(instant: Date, timeZone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${localDate(instant, timeZone)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+const HOUR = 3_600_000;
+
+/**
+ * localDateTime for many instants (a CSV of a million payments), at a fraction of its cost: the
+ * zone's offset is worked out once for each hour the instants fall in. An hour whose offset is not
+ * the same at both ends holds a change of the clocks, and its instants are worked out one by one.
+ */
+export function localDateTimes(timeZone: string): (instant: Date) => string {
+  const offsets = new Map<number, number | null>();
+  return (instant) => {
+    const hour = Math.floor(instant.getTime() / HOUR);
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      const start = offsetAt(new Date(hour * HOUR), timeZone);
+      offset = start === offsetAt(new Date((hour + 1) * HOUR - 1000), timeZone) ? start : null;
+      offsets.set(hour, offset);
+    }
+    if (offset === null) return localDateTime(instant, timeZone);
+    const wall = new Date(instant.getTime() + offset).toISOString();
+    return `${wall.slice(0, 10)} ${wall.slice(11, 16)}`;
+  };
+}

@@ -1,6 +1,5 @@
 import { csvLine } from '../csv.js';
-import { localDateTime } from '../time-zone.js';
-import type { PaymentView } from './payment-view.js';
+import type { PaymentCsvRow } from './payments-read-store.js';
 
 /**
  * The payments list as a finance officer downloads it: the JSON list's own names, so a column means
@@ -30,26 +29,26 @@ export const PAYMENT_CSV_FIELDS = [
 
 export const PAYMENT_CSV_HEADER = csvLine(PAYMENT_CSV_FIELDS);
 
-/** One payment as a CSV record, in the order of PAYMENT_CSV_FIELDS. */
-export function paymentCsvLine(payment: PaymentView, timeZone: string): string {
+/** One payment as a CSV record, in the order of PAYMENT_CSV_FIELDS; `local` writes an instant in the organisation's zone. */
+export function paymentCsvLine(row: PaymentCsvRow, local: (instant: Date) => string): string {
   return csvLine([
-    localDateTime(payment.transactionDate, timeZone),
-    payment.transactionDate.toISOString(),
-    payment.receivedAt.toISOString(),
-    payment.clientName ?? '',
-    payment.transactionReference,
-    payment.paymentType,
-    payment.memberNumber ?? '',
-    payment.memberName ?? '',
-    payment.customerRef,
-    payment.payerName ?? '',
-    payment.payerPhone ?? '',
-    payment.amount,
-    payment.currency,
-    payment.status,
-    payment.erpRefId ?? '',
-    payment.heldReason ?? '',
-    String(payment.paymentId),
-    payment.clientId,
+    local(row.transaction_date),
+    row.transaction_date.toISOString(),
+    row.received_at.toISOString(),
+    row.client_name ?? '',
+    row.transaction_reference,
+    row.payment_type,
+    row.member_number ?? '',
+    row.member_name ?? '',
+    row.customer_ref,
+    row.payer_name ?? '',
+    row.payer_phone ?? '',
+    row.amount,
+    row.currency,
+    row.status,
+    row.erp_ref_id ?? '',
+    row.held_reason ?? '',
+    String(row.id),
+    row.client_id,
   ]);
 }

@@ -9,6 +9,27 @@ import type { PaymentRow } from './resolution-store.js';
 /** A payment with what people read beside it: the member's and the bank's names. */
 export type PaymentListRow = PaymentRow & { member_name: string | null; client_name: string | null };
 
+/** The columns a payments list downloaded as CSV writes: not the bank's notification, up to 4 KiB a payment. */
+const CSV_COLUMNS = [
+  'p.id',
+  'p.transaction_date',
+  'p.received_at',
+  'p.client_id',
+  'p.transaction_reference',
+  'p.payment_type',
+  'p.member_number',
+  'p.customer_ref',
+  'p.payer_name',
+  'p.payer_phone',
+  'p.amount',
+  'p.currency',
+  'p.status',
+  'p.erp_ref_id',
+  'p.held_reason',
+] as const;
+type CsvColumn = (typeof CSV_COLUMNS)[number] extends `p.${infer C}` ? C : never;
+export type PaymentCsvRow = Pick<PaymentListRow, CsvColumn | 'member_name' | 'client_name'>;
+
 /**
  * A page of payments in the order they arrived (newest first but for the held queue); the page's
  * from/to window is on the day they were paid (transaction_date), like every day people pick.
@@ -71,15 +92,15 @@ function matching(eb: ExpressionBuilder<{ p: PaymentsTable }, 'p'>, filter: Filt
 
 /** The staff's reads of payments: lists, one payment, with names rather than ids. */
 export function createPaymentsReadStore(db: Db) {
-  const withNames = (ex: Executor) =>
+  const named = (ex: Executor) =>
     ex
       .selectFrom('payments as p')
       .leftJoin('members as m', (join) =>
         join.on(sql<boolean>`m.member_number = coalesce(p.member_number, p.customer_ref)`),
       )
       .leftJoin('clients as c', 'c.id', 'p.client_id')
-      .selectAll('p')
       .select(['m.full_name as member_name', 'c.name as client_name']);
+  const withNames = (ex: Executor) => named(ex).selectAll('p');
 
   const totalsOf = (ex: Executor) =>
     ex
@@ -105,6 +126,14 @@ export function createPaymentsReadStore(db: Db) {
     list(filter: PaymentFilter, ex: Executor = db): Promise<PaymentListRow[]> {
       // The window is the page's: narrowed once, by onePage.
       const query = withNames(ex).where((eb) => matching(eb, { ...filter, from: undefined, to: undefined }));
+      return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
+    },
+
+    /** A page of the list with only what its CSV writes, for a download of every page. */
+    csvPage(filter: PaymentFilter): Promise<PaymentCsvRow[]> {
+      const query = named(db)
+        .select(CSV_COLUMNS)
+        .where((eb) => matching(eb, { ...filter, from: undefined, to: undefined }));
       return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
     },
 
