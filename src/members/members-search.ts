@@ -37,7 +37,8 @@ export const MembersTotalsQuery = Type.Omit(MembersSearchQuery, ['limit', 'curso
 export type MemberFilters = Static<typeof MembersTotalsQuery>;
 
 const DEFAULT_LIMIT = 50;
-const CSV_BATCH = 1000;
+/** Members of the register read for each batch of a download: a batch holds those of them the filters find. */
+const REGISTER_STRETCH = 5000;
 
 /**
  * Members in member-number order, a page at a time. Numbers are found through the primary key (a
@@ -62,20 +63,17 @@ export function createMembersSearch(db: Db) {
     return query;
   }
 
-  /** Up to `limit` members after `after`, in number order. */
-  const batch = (filtered: ReturnType<typeof found>, after: string | undefined, limit: number) =>
-    (after === undefined ? filtered : filtered.where('member_number', '>', after))
-      .selectAll()
-      .orderBy('member_number')
-      .limit(limit)
-      .execute();
-
   return {
     async search(asked: MemberSearch): Promise<{ items: MemberRow[]; nextCursor: string | null }> {
       const limit = asked.limit ?? DEFAULT_LIMIT;
       if (asked.cursor !== undefined && !/^[0-9]{7}$/.test(asked.cursor))
         throw invalidInput('cursor', 'must be the nextCursor of the page before');
-      const rows = await batch(found(asked), asked.cursor, limit + 1);
+      const filtered = found(asked);
+      const rows = await (asked.cursor === undefined ? filtered : filtered.where('member_number', '>', asked.cursor))
+        .selectAll()
+        .orderBy('member_number')
+        .limit(limit + 1)
+        .execute();
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       return { items, nextCursor: rows.length > limit && last ? last.member_number : null };
@@ -89,17 +87,33 @@ export function createMembersSearch(db: Db) {
       return Number(row.count);
     },
 
-    /** Every member the search finds, in number order, a batch at a time; the filters are checked at once. */
+    /**
+     * Every member the search finds, in number order, a stretch of the register at a time; the
+     * filters are checked at once. Each stretch is the next REGISTER_STRETCH numbers of the primary
+     * key, read whatever the filters keep of it: paging by LIMIT instead would let the planner,
+     * misjudging how many names match, sort the whole register again for every batch.
+     */
     every(asked: MemberFilters): AsyncIterable<MemberRow[]> {
       const filtered = found(asked);
       async function* batches(): AsyncIterable<MemberRow[]> {
         let after: string | undefined;
         for (;;) {
-          const rows = await batch(filtered, after, CSV_BATCH);
+          const from =
+            after === undefined
+              ? db.selectFrom('members')
+              : db.selectFrom('members').where('member_number', '>', after);
+          const edge = await from
+            .select('member_number')
+            .orderBy('member_number')
+            .offset(REGISTER_STRETCH - 1)
+            .limit(1)
+            .executeTakeFirst();
+          let stretch = after === undefined ? filtered : filtered.where('member_number', '>', after);
+          if (edge) stretch = stretch.where('member_number', '<=', edge.member_number);
+          const rows = await stretch.selectAll().orderBy('member_number').execute();
           if (rows.length > 0) yield rows;
-          const last = rows.at(-1);
-          if (rows.length < CSV_BATCH || !last) return;
-          after = last.member_number;
+          if (!edge) return;
+          after = edge.member_number;
         }
       }
       return batches();
