@@ -18,6 +18,7 @@ import * as rawNotificationTruncated from './migrations/017-raw-notification-tru
 import * as statementAccounts from './migrations/018-statement-accounts.js';
 import * as dealtWith from './migrations/019-dealt-with.js';
 import * as exportFeedBatches from './migrations/020-export-feed-batches.js';
+import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
 import type { Db } from './schema.js';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018-statement-accounts': statementAccounts,
   '019-dealt-with': dealtWith,
   '020-export-feed-batches': exportFeedBatches,
+  '021-list-counts': listCounts,
   '022-members-status': membersStatus,
 };
 
