@@ -1,31 +1,64 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
+import { csvLine } from '../csv.js';
 import { invalidInput, notFound } from '../errors.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
 import { EVENT } from './events.js';
-import type { AttemptRow, MessageRow, MessagesStore } from './messages-store.js';
+import type { AttemptRow, ListedMessage, MessagesStore } from './messages-store.js';
 import type { EventOutbox } from './outbox.js';
 import { ADDRESS_NOT_ALLOWED } from './webhook-addresses.js';
 import type { MessageStatus } from './webhooks-tables.js';
 
-const messageView = (row: MessageRow) => ({
+/** How an attempt went, in words every role may read (the answer and the error are admins' only). */
+function outcomeOf(row: Pick<AttemptRow, 'status_code' | 'error'>) {
+  if (row.status_code === null)
+    return row.error?.startsWith(ADDRESS_NOT_ALLOWED) ? ('address_not_allowed' as const) : ('no_answer' as const);
+  return row.status_code >= 200 && row.status_code < 300 ? ('delivered' as const) : ('rejected' as const);
+}
+
+const messageView = (row: ListedMessage) => ({
   messageId: `msg_${row.id}`,
   type: row.event_type,
   paymentId: row.payment_id === null ? null : Number(row.payment_id),
+  erpRefId: row.erp_ref_id,
+  transactionReference: row.transaction_reference,
+  amount: row.amount,
+  currency: row.currency,
   occurredAt: row.occurred_at.toISOString(),
   status: row.status,
-  attempts: row.attempts,
+  attempts: row.attempts_made,
+  lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+  lastOutcome:
+    row.last_attempt_at === null
+      ? null
+      : outcomeOf({ status_code: row.last_attempt_status_code, error: row.last_attempt_error }),
   nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
   deliveredAt: row.delivered_at?.toISOString() ?? null,
   lastStatusCode: row.last_status_code,
 });
 
-/** How an attempt went, in words every role may read (the answer and the error are admins' only). */
-function outcomeOf(row: AttemptRow) {
-  if (row.status_code === null)
-    return row.error?.startsWith(ADDRESS_NOT_ALLOWED) ? ('address_not_allowed' as const) : ('no_answer' as const);
-  return row.status_code >= 200 && row.status_code < 300 ? ('delivered' as const) : ('rejected' as const);
-}
+export type MessageView = ReturnType<typeof messageView>;
+
+/** The delivery log's CSV columns, in order: each message as the list shows it. */
+export const MESSAGE_CSV_FIELDS = [
+  'messageId',
+  'type',
+  'occurredAt',
+  'status',
+  'attempts',
+  'lastAttemptAt',
+  'lastOutcome',
+  'lastStatusCode',
+  'nextAttemptAt',
+  'deliveredAt',
+  'paymentId',
+  'erpRefId',
+  'transactionReference',
+  'amount',
+  'currency',
+] as const satisfies readonly (keyof MessageView)[];
+
+const CSV_BATCH = 1000;
 
 const attemptView = (row: AttemptRow) => ({
   at: row.at.toISOString(),
@@ -77,6 +110,35 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       return { items: page.rows.map(messageView), nextCursor: page.nextCursor };
     },
 
+    /** How many messages the list finds with this status filter, and how many the endpoint has in each status. */
+    async totals(endpointId: string, status: MessageStatus | undefined) {
+      await endpoint(endpointId);
+      await writeAccepted();
+      const byStatus = await messagesStore.totals(endpointId);
+      const count = status ? byStatus[status] : byStatus.pending + byStatus.delivered + byStatus.failed;
+      return { count, byStatus };
+    },
+
+    /** Every message the list finds, newest first, as CSV lines with a header: read a batch at a time. */
+    async csv(endpointId: string, status: MessageStatus | undefined): Promise<AsyncIterable<string>> {
+      await endpoint(endpointId);
+      await writeAccepted();
+      async function* lines() {
+        yield csvLine(MESSAGE_CSV_FIELDS);
+        for (let beforeId: number | undefined; ; ) {
+          const rows = await messagesStore.list(endpointId, { status, beforeId, limit: CSV_BATCH });
+          for (const row of rows) {
+            const view = messageView(row);
+            yield csvLine(MESSAGE_CSV_FIELDS.map((field) => String(view[field] ?? '')));
+          }
+          const last = rows.at(-1);
+          if (rows.length < CSV_BATCH || !last) return;
+          beforeId = last.id;
+        }
+      }
+      return lines();
+    },
+
     async attempts(endpointId: string, messageId: string) {
       const row = await message(endpointId, messageId);
       return { ...messageView(row), items: (await messagesStore.attempts(row.id)).map(attemptView) };
@@ -88,7 +150,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         await messagesStore.replay(endpointId, { messageId: row.id }, clock.now(), tx);
         await auditStore.record('webhook.replayed', endpointId, actor, { messageId: `msg_${row.id}` }, tx);
       });
-      return messageView({ ...row, status: 'pending', attempts: 0, next_attempt_at: clock.now(), delivered_at: null });
+      // Its attempts so far still count: only the retry schedule starts afresh.
+      return messageView({ ...row, status: 'pending', next_attempt_at: clock.now(), delivered_at: null });
     },
 
     /** Every message that failed for good since a time goes out again. */

@@ -1,7 +1,10 @@
 import { type Selectable, sql } from 'kysely';
 import type { InIndexOrder } from '../db/index-order.js';
 import type { Db, Executor } from '../db/schema.js';
+import { type ListedMessage, listed, type MessagesFilter, numbered } from './message-log-query.js';
 import type { MessageStatus, WebhookAttemptsTable, WebhookMessagesTable } from './webhooks-tables.js';
+
+export type { ListedMessage } from './message-log-query.js';
 
 export type MessageRow = Selectable<WebhookMessagesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
@@ -101,27 +104,43 @@ export function createMessagesStore(db: Db, inIndexOrder: InIndexOrder) {
         from outcome o join updated u on u.id = o.message_id`.execute(tx);
     },
 
-    list(endpointId: string, filter: { status?: MessageStatus; beforeId?: number; limit: number }) {
-      let query = db.selectFrom('webhook_messages').selectAll().where('endpoint_id', '=', endpointId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
-      return query.orderBy('id', 'desc').limit(filter.limit).execute();
+    /** An endpoint's messages, newest first: each a look-up of its payment and two of its attempts, by key. */
+    async list(endpointId: string, filter: MessagesFilter): Promise<ListedMessage[]> {
+      let query = listed(db).where('m.endpoint_id', '=', endpointId);
+      if (filter.status) query = query.where('m.status', '=', filter.status);
+      if (filter.beforeId !== undefined) query = query.where('m.id', '<', filter.beforeId);
+      return (await query.orderBy('m.id', 'desc').limit(filter.limit).execute()).map(numbered);
     },
 
-    find(endpointId: string, messageId: number): Promise<MessageRow | undefined> {
-      return db
+    /** How many messages the endpoint has in each status. */
+    async totals(endpointId: string): Promise<Record<MessageStatus, number>> {
+      const rows = await db
         .selectFrom('webhook_messages')
-        .selectAll()
+        .select(['status', sql<string>`count(*)`.as('count')])
         .where('endpoint_id', '=', endpointId)
-        .where('id', '=', messageId)
+        .groupBy('status')
+        .execute();
+      const totals = { pending: 0, delivered: 0, failed: 0 };
+      for (const row of rows) totals[row.status] = Number(row.count);
+      return totals;
+    },
+
+    async find(endpointId: string, messageId: number): Promise<ListedMessage | undefined> {
+      const row = await listed(db)
+        .where('m.endpoint_id', '=', endpointId)
+        .where('m.id', '=', messageId)
         .executeTakeFirst();
+      return row && numbered(row);
     },
 
     attempts(messageId: number): Promise<AttemptRow[]> {
       return db.selectFrom('webhook_attempts').selectAll().where('message_id', '=', messageId).orderBy('id').execute();
     },
 
-    /** Sends messages again from the start of the schedule: one, or every failed one since a time. */
+    /**
+     * Sends messages again from the start of the schedule: one, or every failed one since a time.
+     * Their attempts so far stay in webhook_attempts, where the log counts them.
+     */
     async replay(endpointId: string, which: { messageId: number } | { failedSince: Date }, now: Date, tx: Executor) {
       let query = tx
         .updateTable('webhook_messages')

@@ -27,6 +27,7 @@ export interface WebhookMessagesTable {
   payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   occurred_at: Date;
   status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  /** Attempts since it was written or last sent again: where it is in the retry schedule. Every attempt is in webhook_attempts. */
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Date;
   delivered_at: Date | null;

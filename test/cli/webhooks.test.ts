@@ -180,7 +180,8 @@ for (const kind of databaseKinds()) {
       const pending = await cliJson('webhooks', 'messages', webhookId, '--status', 'pending');
       assert.deepEqual(
         pending.items.map((m: { messageId: string; attempts: number }) => [m.messageId, m.attempts]),
-        [[messageId, 0]],
+        [[messageId, 1]],
+        'the attempt before the replay still counts',
       );
       assert.equal(await deliver(), 1);
       const again = (await receiver.received()).filter((r) => r.id === messageId);
@@ -189,7 +190,7 @@ for (const kind of databaseKinds()) {
         again.every((r) => r.verified && r.type === 'webhook.test'),
         JSON.stringify(again),
       );
-      assert.deepEqual((await messageRows()).at(-1)!.slice(-3), ['delivered', '1', '204']);
+      assert.deepEqual((await messageRows()).at(-1)!.slice(-3), ['delivered', '2', '204'], 'both attempts');
     });
 
     it('refuses an unknown endpoint with a hint, a plain-http URL elsewhere, and a replay of nothing', async () => {

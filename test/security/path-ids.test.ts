@@ -40,6 +40,7 @@ const ROUTES: {
   { method: 'PATCH', url: '/admin/v1/webhooks/{id}', body: { enabled: false } },
   { method: 'DELETE', url: '/admin/v1/webhooks/{id}' },
   { method: 'GET', url: '/admin/v1/webhooks/{id}/messages' },
+  { method: 'GET', url: '/admin/v1/webhooks/{id}/messages/totals' },
   { method: 'GET', url: '/admin/v1/webhooks/{id}/messages/{id}/attempts' },
   { method: 'POST', url: '/admin/v1/webhooks/{id}/messages/{id}/replay' },
   { method: 'GET', url: '/admin/v1/operators/{id}' },

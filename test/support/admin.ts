@@ -33,6 +33,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/export-feeds/intruder-feed/batches' },
   { method: 'GET', url: '/admin/v1/reconciliations/totals' },
   { method: 'GET', url: '/admin/v1/reconciliations/1/totals?category=held&open=true' },
+  { method: 'GET', url: '/admin/v1/audit?format=csv' },
+  { method: 'GET', url: '/admin/v1/audit/totals?action=operator' },
+  { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages?format=csv' },
+  { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages/totals' },
 ];
 
 /**

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf, actsAsAdmin } from '../../../http/actor.js';
+import { sendCsv } from '../../../http/csv-reply.js';
 import { described, Page, paging } from '../../../http/schemas.js';
-import type { MessagesService } from '../../../webhooks/messages-service.js';
+import { MESSAGE_CSV_FIELDS, type MessagesService } from '../../../webhooks/messages-service.js';
 import { attemptForNonAdmin } from '../../../webhooks/non-admin-views.js';
-import { Attempt, Message, MessageParams, WebhookParams } from './schemas.js';
+import { Attempt, Message, MessageParams, MessageStatus, MessageTotals, WebhookParams } from './schemas.js';
 
 /** What was sent to an endpoint, each attempt, and sending again. */
 export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMessages: MessagesService }> = async (
@@ -16,20 +17,45 @@ export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMess
     {
       config: { role: 'viewer' },
       schema: {
-        summary: "An endpoint's messages, newest first",
+        summary: "An endpoint's messages, newest first: a page at a time, or every one as CSV",
         params: WebhookParams,
         querystring: Type.Object({
-          status: Type.Optional(
-            Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+          status: Type.Optional(MessageStatus),
+          format: Type.Optional(
+            Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+              description: 'csv: every message the status filter finds, whatever limit and cursor say',
+            }),
           ),
           ...paging(),
         }),
+        produces: ['application/json', 'text/csv'],
         response: {
-          200: Page(Message, 'One page of messages'),
+          200: Page(
+            Message,
+            `One page of messages. As CSV: every message, newest first, with a header row: ${MESSAGE_CSV_FIELDS.join(', ')}`,
+          ),
         },
       },
     },
-    async (request) => webhookMessages.list(request.params.webhookId, request.query),
+    async (request, reply) => {
+      const { webhookId } = request.params;
+      if (request.query.format !== 'csv') return webhookMessages.list(webhookId, request.query);
+      return sendCsv(reply, 'webhook-messages.csv', await webhookMessages.csv(webhookId, request.query.status));
+    },
+  );
+
+  app.get(
+    '/webhooks/:webhookId/messages/totals',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'How many messages GET …/messages finds with the same status filter, and how many are in each status',
+        params: WebhookParams,
+        querystring: Type.Object({ status: Type.Optional(MessageStatus) }),
+        response: { 200: MessageTotals },
+      },
+    },
+    async (request) => webhookMessages.totals(request.params.webhookId, request.query.status),
   );
 
   app.get(
