@@ -1,3 +1,4 @@
+import { createAuditQuery } from './audit/audit-query.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
 import { createThrottle, type ThrottleRule } from './auth/throttle.js';
@@ -165,6 +166,7 @@ export async function createServices(
     }),
     membersImport: createMembersImport({ membersImportStore: createMembersImportStore(db), auditStore, clock }),
     auditStore,
+    auditQuery: createAuditQuery({ auditStore, timeZone: config.timeZone }),
     paymentsService: createPaymentsService({
       paymentsStore,
       clock,

@@ -861,8 +861,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An endpoint's messages, newest first */
+        /** An endpoint's messages, newest first: a page at a time, or every one as CSV */
         get: operations["getAdminWebhooksByWebhookIdMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{webhookId}/messages/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages GET …/messages finds with the same status filter, and how many are in each status */
+        get: operations["getAdminWebhooksByWebhookIdMessagesTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -963,8 +980,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the organisation did through the admin API and the hand-over */
+        /** What the organisation did through the admin API and the hand-over: a page at a time, or all as CSV */
         get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/audit/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many audit records the same filters as GET /audit find */
+        get: operations["getAdminAuditTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10658,6 +10692,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "delivered" | "failed";
+                /** @description csv: every message the status filter finds, whatever limit and cursor say */
+                format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */
                 cursor?: string;
@@ -10670,7 +10706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of messages */
+            /** @description One page of messages. As CSV: every message, newest first, with a header row: messageId, type, occurredAt, status, attempts, lastAttemptAt, lastOutcome, lastStatusCode, nextAttemptAt, deliveredAt, paymentId, erpRefId, transactionReference, amount, currency */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10682,18 +10718,224 @@ export interface operations {
                             messageId: string;
                             type: string;
                             paymentId: number | null;
+                            erpRefId: string | null;
+                            transactionReference: string | null;
+                            amount: string | null;
+                            currency: string | null;
                             /**
                              * Format: date-time
                              * @description When the change happened
                              */
                             occurredAt: string;
                             status: "pending" | "delivered" | "failed";
+                            /** @description Every attempt to deliver it so far, those before it was sent again included */
                             attempts: number;
+                            lastAttemptAt: string | null;
+                            lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
                             nextAttemptAt: string | null;
                             deliveredAt: string | null;
                             lastStatusCode: number | null;
                         }[];
                         nextCursor: string | null;
+                    };
+                    "text/csv": {
+                        items: {
+                            /** @description msg_…: the webhook-id header of every attempt */
+                            messageId: string;
+                            type: string;
+                            paymentId: number | null;
+                            erpRefId: string | null;
+                            transactionReference: string | null;
+                            amount: string | null;
+                            currency: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the change happened
+                             */
+                            occurredAt: string;
+                            status: "pending" | "delivered" | "failed";
+                            /** @description Every attempt to deliver it so far, those before it was sent again included */
+                            attempts: number;
+                            lastAttemptAt: string | null;
+                            lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
+                            nextAttemptAt: string | null;
+                            deliveredAt: string | null;
+                            lastStatusCode: number | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing by that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminWebhooksByWebhookIdMessagesTotals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages match, over every page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many messages the list finds with this status filter */
+                        count: number;
+                        /** @description The endpoint's messages in each status */
+                        byStatus: {
+                            pending: number;
+                            delivered: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -10820,13 +11062,20 @@ export interface operations {
                         messageId: string;
                         type: string;
                         paymentId: number | null;
+                        erpRefId: string | null;
+                        transactionReference: string | null;
+                        amount: string | null;
+                        currency: string | null;
                         /**
                          * Format: date-time
                          * @description When the change happened
                          */
                         occurredAt: string;
                         status: "pending" | "delivered" | "failed";
+                        /** @description Every attempt to deliver it so far, those before it was sent again included */
                         attempts: number;
+                        lastAttemptAt: string | null;
+                        lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
                         nextAttemptAt: string | null;
                         deliveredAt: string | null;
                         lastStatusCode: number | null;
@@ -10955,13 +11204,20 @@ export interface operations {
                         messageId: string;
                         type: string;
                         paymentId: number | null;
+                        erpRefId: string | null;
+                        transactionReference: string | null;
+                        amount: string | null;
+                        currency: string | null;
                         /**
                          * Format: date-time
                          * @description When the change happened
                          */
                         occurredAt: string;
                         status: "pending" | "delivered" | "failed";
+                        /** @description Every attempt to deliver it so far, those before it was sent again included */
                         attempts: number;
+                        lastAttemptAt: string | null;
+                        lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
                         nextAttemptAt: string | null;
                         deliveredAt: string | null;
                         lastStatusCode: number | null;
@@ -11205,13 +11461,20 @@ export interface operations {
                         messageId: string;
                         type: string;
                         paymentId: number | null;
+                        erpRefId: string | null;
+                        transactionReference: string | null;
+                        amount: string | null;
+                        currency: string | null;
                         /**
                          * Format: date-time
                          * @description When the change happened
                          */
                         occurredAt: string;
                         status: "pending" | "delivered" | "failed";
+                        /** @description Every attempt to deliver it so far, those before it was sent again included */
                         attempts: number;
+                        lastAttemptAt: string | null;
+                        lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
                         nextAttemptAt: string | null;
                         deliveredAt: string | null;
                         lastStatusCode: number | null;
@@ -11569,6 +11832,8 @@ export interface operations {
                 action?: string;
                 /** @description oldest first (default) or newest first */
                 order?: "oldest" | "newest";
+                /** @description csv: every record the filters find, in the order asked, whatever limit and cursor say */
+                format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */
                 cursor?: string;
@@ -11579,7 +11844,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of audit records */
+            /** @description One page of audit records. As CSV: every record, with a header row: at, when, who, action, what, target, targetName, sourceIp, requestId (when is local time in BIS_TIME_ZONE; what is the sentence) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11601,8 +11866,11 @@ export interface operations {
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;
+                            /** @description What was done, as a sentence whose subject is who did it, naming people, banks and payments: "changed the role of Peter Kamau from viewer to finance"; times in BIS_TIME_ZONE */
+                            sentence: string;
                             /** @description The operator's email, "owner token", or what acted without an account */
                             actor: string;
+                            actorName: string | null;
                             operatorId: string | null;
                             requestId: string | null;
                             sourceIp: string | null;
@@ -11612,6 +11880,189 @@ export interface operations {
                             };
                         }[];
                         nextCursor: string | null;
+                    };
+                    "text/csv": {
+                        items: {
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description When it happened
+                             */
+                            at: string;
+                            /**
+                             * @description What was done
+                             * @enum {string}
+                             */
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            /** @description The id of what was acted on: a client, secret, member, payment, operator… */
+                            target: string;
+                            targetName: string | null;
+                            /** @description What was done, as a sentence whose subject is who did it, naming people, banks and payments: "changed the role of Peter Kamau from viewer to finance"; times in BIS_TIME_ZONE */
+                            sentence: string;
+                            /** @description The operator's email, "owner token", or what acted without an account */
+                            actor: string;
+                            actorName: string | null;
+                            operatorId: string | null;
+                            requestId: string | null;
+                            sourceIp: string | null;
+                            /** @description What changed; never a secret */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "text/csv": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminAuditTotals: {
+        parameters: {
+            query?: {
+                /** @description At or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE) */
+                from?: string;
+                /** @description Before (ISO 8601; a date is local midnight in BIS_TIME_ZONE) */
+                to?: string;
+                /** @description Only what this operator (email) or "owner token" did */
+                operator?: string;
+                /** @description Only these actions, or kinds of action (before the dot), comma-separated: operator,secret.revealed */
+                action?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many records match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Over every page */
+                        count: number;
                     };
                 };
             };

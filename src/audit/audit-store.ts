@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { onePage, type Page } from '../db/keyset-page.js';
-import type { Db, Executor } from '../db/schema.js';
+import type { Db, Executor, Schema } from '../db/schema.js';
 import type { Transact } from '../db/transaction.js';
-import type { AuditAction } from './audit-actions.js';
+import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
 
 /** Who asked for an action: the request that carried it, where it came from, and who it acted as. */
 export interface Actor {
@@ -14,12 +14,24 @@ export interface Actor {
   operatorId?: string | undefined;
 }
 
-export interface AuditFilter extends Page {
+/** Which records: by days, by who acted, by what they did. */
+export interface AuditWhich {
+  from?: Date | undefined;
+  to?: Date | undefined;
   /** Only what this operator (by email, whatever its case) or "owner token" did. */
   actor?: string | undefined;
   /** Only these actions, or these kinds of action (what comes before the dot: "operator"). */
   actions?: string[] | undefined;
 }
+
+export interface AuditFilter extends AuditWhich, Page {}
+
+/**
+ * The actions a filter names, a kind of action ("operator") as each action of that kind: the
+ * audit's index on the action then finds them. A name that is neither matches nothing.
+ */
+const actionsNamed = (names: readonly string[]): string[] =>
+  names.flatMap((name) => (name.includes('.') ? [name] : AUDIT_ACTIONS.filter((a) => a.startsWith(`${name}.`))));
 
 /**
  * What a record acted on, by the name a person knows it by. The target is an id whose table
@@ -43,6 +55,34 @@ const TARGET_NAME = sql<string | null>`case
   when action like 'webhook.%'
     then (select url from webhook_endpoints where id = target)
 end`;
+
+/**
+ * What a sentence about the record needs beyond the target's name, looked up by key like it: a
+ * payment's amount, currency and bank reference; an API token's operator.
+ */
+const TARGET_FACTS = sql<Record<string, unknown> | null>`case
+  when action like 'payment.%' and target ~ '^[0-9]{1,18}$'
+    then (select jsonb_build_object('amount', amount::text, 'currency', currency, 'reference', transaction_reference)
+      from payments where id = target::bigint)
+  when action in ('operator.token_created', 'operator.token_revoked')
+    then (select jsonb_build_object('owner', o.name) from operator_tokens t join operators o on o.id = t.operator_id
+      where t.id = target)
+end`;
+
+/** The name of the operator who acted, when one did. */
+const ACTOR_NAME = sql<string | null>`(select name from operators o where o.id = audit_events.operator_id)`;
+
+/** A query of the audit narrowed to who acted and what they did (the days are the page's). */
+function narrowed<O>(query: SelectQueryBuilder<Schema, 'audit_events', O>, which: AuditWhich) {
+  let narrow = query;
+  if (which.actor) narrow = narrow.where(sql<string>`lower(actor)`, '=', which.actor.toLowerCase());
+  if (which.actions?.length) {
+    const actions = actionsNamed(which.actions);
+    // Nothing by these names: no record, rather than an empty `in ()`.
+    narrow = actions.length ? narrow.where(sql<string>`action`, 'in', actions) : narrow.where(sql<boolean>`false`);
+  }
+  return narrow;
+}
 
 /**
  * The record of what the organisation's staff did. Details name what changed, never a secret,
@@ -74,15 +114,20 @@ export function createAuditStore({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     list(filter: AuditFilter) {
-      let query = db.selectFrom('audit_events').selectAll().select(TARGET_NAME.as('target_name'));
-      if (filter.actor) query = query.where(sql<string>`lower(actor)`, '=', filter.actor.toLowerCase());
-      const { actions } = filter;
-      if (actions?.length)
-        query = query.where((eb) =>
-          // The filter names actions or kinds of action ("operator"), so the column is read as any text here.
-          eb.or([eb(sql<string>`action`, 'in', actions), eb(sql<string>`split_part(action, '.', 1)`, 'in', actions)]),
-        );
+      const query = narrowed(db.selectFrom('audit_events').selectAll(), filter).select([
+        TARGET_NAME.as('target_name'),
+        TARGET_FACTS.as('target_facts'),
+        ACTOR_NAME.as('actor_name'),
+      ]);
       return onePage(query, { id: 'id', time: 'at' }, filter).execute();
+    },
+
+    /** How many records the filter finds, over every page: read from the indexes on the time, who and action. */
+    async count(which: AuditWhich): Promise<number> {
+      let query = narrowed(db.selectFrom('audit_events').select(sql<string>`count(*)`.as('count')), which);
+      if (which.from) query = query.where('at', '>=', which.from);
+      if (which.to) query = query.where('at', '<', which.to);
+      return Number((await query.executeTakeFirstOrThrow()).count);
     },
   };
 }

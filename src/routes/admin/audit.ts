@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-actions.js';
-import type { AuditStore } from '../../audit/audit-store.js';
+import { AUDIT_CSV_FIELDS, type AuditQuery } from '../../audit/audit-query.js';
 import { actsAsAdmin } from '../../http/actor.js';
-import { Nullable, Page, paging, Timestamp } from '../../http/schemas.js';
+import { sendCsv } from '../../http/csv-reply.js';
+import { described, Nullable, Page, paging, Timestamp } from '../../http/schemas.js';
 import { optionalDate, pageCursor, pageOf } from '../../paging.js';
-import { auditForNonAdmin } from '../../webhooks/non-admin-views.js';
 
 const Event = Type.Object({
   id: Type.Integer(),
@@ -19,84 +19,104 @@ const Event = Type.Object({
         "webhook's URL, or the payment's bank reference; null when there is none or it was deleted",
     }),
   ),
+  sentence: Type.String({
+    description:
+      'What was done, as a sentence whose subject is who did it, naming people, banks and payments: ' +
+      '"changed the role of Peter Kamau from viewer to finance"; times in BIS_TIME_ZONE',
+  }),
   actor: Type.String({ description: 'The operator\'s email, "owner token", or what acted without an account' }),
+  actorName: Nullable(Type.String({ description: "The operator's name, when an operator acted" })),
   operatorId: Nullable(Type.String({ description: 'The operator who acted, if one did' })),
   requestId: Nullable(Type.String()),
   sourceIp: Nullable(Type.String()),
   detail: Type.Record(Type.String(), Type.Unknown(), { description: 'What changed; never a secret' }),
 });
 
-export const adminAuditRoutes: FastifyPluginAsyncTypebox<{
-  auditStore: Pick<AuditStore, 'list'>;
-  timeZone: string;
-}> = async (app, { auditStore, timeZone }) => {
+const Which = {
+  from: Type.Optional(
+    Type.String({ description: 'At or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
+  ),
+  to: Type.Optional(Type.String({ description: 'Before (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' })),
+  operator: Type.Optional(
+    Type.String({ maxLength: 254, description: 'Only what this operator (email) or "owner token" did' }),
+  ),
+  action: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      pattern: '^[a-z_.]+(,[a-z_.]+)*$',
+      description: 'Only these actions, or kinds of action (before the dot), comma-separated: operator,secret.revealed',
+    }),
+  ),
+};
+
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ auditQuery: AuditQuery; timeZone: string }> = async (
+  app,
+  { auditQuery, timeZone },
+) => {
+  const whichOf = (query: { [K in keyof typeof Which]?: Static<(typeof Which)[K]> }) => ({
+    from: optionalDate('from', query.from, timeZone),
+    to: optionalDate('to', query.to, timeZone),
+    actor: query.operator,
+    actions: query.action?.split(','),
+  });
+
   app.get(
     '/audit',
     {
       config: { role: 'viewer' },
       schema: {
-        summary: 'What the organisation did through the admin API and the hand-over',
+        summary: 'What the organisation did through the admin API and the hand-over: a page at a time, or all as CSV',
         querystring: Type.Object({
-          from: Type.Optional(
-            Type.String({ description: 'At or after (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
-          ),
-          to: Type.Optional(
-            Type.String({ description: 'Before (ISO 8601; a date is local midnight in BIS_TIME_ZONE)' }),
-          ),
-          operator: Type.Optional(
-            Type.String({ maxLength: 254, description: 'Only what this operator (email) or "owner token" did' }),
-          ),
-          action: Type.Optional(
-            Type.String({
-              maxLength: 500,
-              pattern: '^[a-z_.]+(,[a-z_.]+)*$',
-              description:
-                'Only these actions, or kinds of action (before the dot), comma-separated: operator,secret.revealed',
-            }),
-          ),
+          ...Which,
           order: Type.Optional(
             Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
               description: 'oldest first (default) or newest first',
             }),
           ),
+          format: Type.Optional(
+            Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+              description: 'csv: every record the filters find, in the order asked, whatever limit and cursor say',
+            }),
+          ),
           ...paging({ maximum: 1000, default: 100 }),
         }),
+        produces: ['application/json', 'text/csv'],
         response: {
-          200: Page(Event, 'One page of audit records'),
+          200: Page(
+            Event,
+            `One page of audit records. As CSV: every record, with a header row: ${AUDIT_CSV_FIELDS.join(', ')} ` +
+              '(when is local time in BIS_TIME_ZONE; what is the sentence)',
+          ),
         },
       },
     },
-    async (request) => {
-      const limit = request.query.limit ?? 100;
-      const rows = await auditStore.list({
-        from: optionalDate('from', request.query.from, timeZone),
-        to: optionalDate('to', request.query.to, timeZone),
-        actor: request.query.operator,
-        actions: request.query.action?.split(','),
-        newestFirst: request.query.order === 'newest',
-        afterId: request.query.cursor === undefined ? undefined : pageCursor.decode('a', request.query.cursor),
-        limit: limit + 1,
-      });
+    async (request, reply) => {
+      const { query } = request;
+      const which = { ...whichOf(query), newestFirst: query.order === 'newest' };
+      if (query.format === 'csv') return sendCsv(reply, 'audit.csv', auditQuery.csv(which, actsAsAdmin(request)));
+      const limit = query.limit ?? 100;
+      const afterId = query.cursor === undefined ? undefined : pageCursor.decode('a', query.cursor);
+      const rows = await auditQuery.list({ ...which, afterId, limit: limit + 1 }, actsAsAdmin(request));
       const page = pageOf('a', rows, limit);
-      // A webhook's URL may hold the receiver's token in its query: masked but for admins.
-      const shown = actsAsAdmin(request) ? <T>(item: T) => item : auditForNonAdmin;
-      return {
-        items: page.rows.map((row) =>
-          shown({
-            id: row.id,
-            at: row.at,
-            action: row.action,
-            target: row.target,
-            targetName: row.target_name,
-            actor: row.actor,
-            operatorId: row.operator_id,
-            requestId: row.request_id,
-            sourceIp: row.source_ip,
-            detail: row.detail,
-          }),
-        ),
-        nextCursor: page.nextCursor,
-      };
+      return { items: page.rows, nextCursor: page.nextCursor };
     },
+  );
+
+  app.get(
+    '/audit/totals',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        summary: 'How many audit records the same filters as GET /audit find',
+        querystring: Type.Object(Which),
+        response: {
+          200: described(
+            Type.Object({ count: Type.Integer({ description: 'Over every page' }) }),
+            'How many records match',
+          ),
+        },
+      },
+    },
+    async (request) => ({ count: await auditQuery.count(whichOf(request.query)) }),
   );
 };
