@@ -97,12 +97,12 @@ describeConsole("the console's operators and audit", {}, (rig, _kind) => {
       .filter({ hasNotText: admin.email })
       .first()
       .waitFor({ state: 'detached' });
-    const roleChange = page.getByRole('row', { name: /changed an operator's role/ });
+    const roleChange = page.getByRole('row', { name: /changed the role of Amina Odhiambo from viewer to finance/ });
     await roleChange.waitFor();
     assert.match(await roleChange.innerText(), new RegExp(admin.email));
     const rows = await page.locator('table.audit tbody tr').allInnerTexts();
     assert.ok(rows.every((row) => row.includes(admin.email)));
-    assert.ok(rows.some((row) => /disabled an operator/.test(row)));
+    assert.ok(rows.some((row) => /disabled the operator Amina Odhiambo/.test(row)));
     const address = new URL(page.url()).searchParams;
     assert.deepEqual([address.get('action'), address.get('operator')], ['operator', admin.email], 'to bookmark');
     assert.deepEqual(await seriousViolations(page), []);
@@ -116,7 +116,7 @@ describeConsole("the console's operators and audit", {}, (rig, _kind) => {
     assert.doesNotMatch(await nav.innerText(), /Operators/);
     await nav.getByRole('link', { name: 'Audit' }).click();
     await page
-      .getByRole('row', { name: /added an operator/ })
+      .getByRole('row', { name: /added the operator/ })
       .first()
       .waitFor();
     await page.goto(`${rig.origin}/console/operators`);

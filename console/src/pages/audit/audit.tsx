@@ -1,38 +1,44 @@
 import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
-import { usePages } from '../../calls/hooks.js';
-import { useSession } from '../../session.js';
+import { usePages, useResource } from '../../calls/hooks.js';
 import { DateInput } from '../../ui/date-input.js';
+import { FoundLine } from '../../ui/found-line.js';
 import { Problem } from '../../ui/problem.js';
 import { queryOfAddress, searchOf } from '../../ui/search.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
-import { Target } from './target.js';
-import { AREAS, type AuditEvent, actionWords, detailWords } from './words.js';
+import { Sentence } from './target.js';
+import { AREAS, type AuditEvent } from './words.js';
+import './audit.css';
 
-type Audit = paths['/admin/v1/audit']['get'];
-type Query = NonNullable<Audit['parameters']['query']>;
+type Filters = NonNullable<paths['/admin/v1/audit/totals']['get']['parameters']['query']>;
 const FIELDS = ['from', 'to', 'operator', 'action'] as const;
 
-/** The API's query from the page's address, newest first; the last day is inclusive on the page. */
-const queryOf = (address: Record<string, string>): Query => ({
-  order: 'newest',
-  limit: 100,
-  ...queryOfAddress(address, FIELDS),
-});
+/** How many records the filters find, over every page, and all of them as CSV, newest first like the list. */
+function Found({ filters }: { filters: Filters }) {
+  const { data, busy } = useResource('/admin/v1/audit/totals', { query: filters });
+  // The last search's count never stands beside this search's list.
+  if (!data || busy) return null;
+  const csv = new URLSearchParams({ ...filters, order: 'newest', format: 'csv' });
+  return (
+    <FoundLine count={data.count} noun="record" download={{ href: `/admin/v1/audit?${csv}`, file: 'audit.csv' }} />
+  );
+}
 
 /** Who did what and when, newest first, filtered by days, operator and kind of action. */
 export function AuditPage() {
   const { query, route } = useLocation();
-  const { items, problem, more } = usePages('/admin/v1/audit', { query: queryOf(query) });
+  // The last day picked is inclusive on the page.
+  const filters: Filters = queryOfAddress(query, FIELDS);
+  const { items, problem, more } = usePages('/admin/v1/audit', { query: { order: 'newest', limit: 100, ...filters } });
   const filter = (event: Event) => route(`/console/audit?${searchOf(event, FIELDS)}`);
 
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit</h1>
       <p class="note">Everything done through the console, the admin API and the hand-over links: newest first.</p>
-      <form class="search" onSubmit={filter} aria-label="Filter the audit">
+      <form class="search audit-filter" onSubmit={filter} aria-label="Filter the audit">
         <div>
           <label for="audit-action">What</label>
           <select id="audit-action" name="action">
@@ -60,28 +66,43 @@ export function AuditPage() {
       </form>
       <Problem text={problem} />
       {items && items.length === 0 && <p>Nothing matches.</p>}
-      {items && items.length > 0 && <AuditTable items={items} />}
+      {items && items.length > 0 && (
+        <>
+          <Found filters={filters} />
+          <AuditTable items={items} />
+        </>
+      )}
       <ShowMore more={more} />
     </section>
   );
 }
 
 function AuditTable({ items }: { items: readonly AuditEvent[] }) {
-  const { timeZone } = useSession();
   return (
-    <Table label="Audit records" class="audit" columns={['When', 'Who', 'What', 'On', 'Details', 'From address']}>
+    <Table label="Audit records" class="audit" columns={['When', 'Who', 'What was done', 'From address']}>
       {items.map((event) => (
         <tr key={event.id}>
-          <td>
+          <td class="when">
             <When at={event.at} />
           </td>
-          <td>{event.actor}</td>
-          <td>{actionWords(event.action)}</td>
-          <td>
-            <Target event={event} />
+          <td class="who">
+            {event.actorName ? (
+              <>
+                {event.actorName}
+                <br />
+                <span class="muted">{event.actor}</span>
+              </>
+            ) : (
+              event.actor
+            )}
           </td>
-          <td>{detailWords(event.detail, timeZone)}</td>
-          <td>{event.sourceIp ?? '—'}</td>
+          <td class="what">
+            <Sentence event={event} />
+          </td>
+          <td class="from">
+            <span class="from-words">From </span>
+            {event.sourceIp ?? '—'}
+          </td>
         </tr>
       ))}
     </Table>

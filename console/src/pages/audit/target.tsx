@@ -17,16 +17,21 @@ function pageOf(event: AuditEvent, canSeeOperators: boolean): string | undefined
   return undefined;
 }
 
-/** What a record acted on, by name where it has one (its id beneath, for the record), linked to its page. */
-export function Target({ event }: { event: AuditEvent }) {
+/**
+ * What was done, in the API's sentence, with what it acted on (the bank, the member, the payment's
+ * reference, the operator) linked to its page where the sentence names it.
+ */
+export function Sentence({ event }: { event: AuditEvent }) {
   const { role } = useSession();
-  if (event.targetName === null) return <>{event.target}</>;
+  const name = event.targetName;
   const page = pageOf(event, allows(role, 'admin'));
+  const at = name ? event.sentence.indexOf(name) : -1;
+  if (!name || !page || at < 0) return <>{event.sentence}</>;
   return (
     <>
-      {page ? <a href={page}>{event.targetName}</a> : event.targetName}
-      <br />
-      <span class="muted">{event.target}</span>
+      {event.sentence.slice(0, at)}
+      <a href={page}>{name}</a>
+      {event.sentence.slice(at + name.length)}
     </>
   );
 }
