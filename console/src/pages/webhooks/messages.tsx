@@ -1,74 +1,108 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { paths } from '../../api-types.js';
 import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
+import { formatMoney } from '../../decimal.js';
+import { Badge, type Tone } from '../../ui/badge.js';
+import { FoundLine } from '../../ui/found-line.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
+import { Attempts } from './attempts.js';
 
 type Messages = paths['/admin/v1/webhooks/{webhookId}/messages']['get'];
 type Status = NonNullable<NonNullable<Messages['parameters']['query']>['status']>;
-type Attempt =
-  paths['/admin/v1/webhooks/{webhookId}/messages/{messageId}/attempts']['get']['responses'][200]['content']['application/json']['items'][number];
+type Message = Messages['responses'][200]['content']['application/json']['items'][number];
 
 const STATUS_WORDS: Record<Status, string> = { pending: 'waiting', delivered: 'delivered', failed: 'failed' };
+const STATUS_TONES: Record<Status, Tone> = { pending: 'warn', delivered: 'ok', failed: 'bad' };
 
-/** What came back; why nothing did is shown to admins only (the API leaves it out for others). */
-function answerOf(attempt: Attempt): string {
-  if (attempt.statusCode !== null) return String(attempt.statusCode);
-  if (attempt.outcome === 'address_not_allowed') return `not sent: ${attempt.error ?? 'address not allowed'}`;
-  return attempt.error ? `no answer (${attempt.error})` : 'no answer';
+/** How the last attempt went, for every role: the status code, or why none came. */
+function lastWords(message: Message): string {
+  if (message.lastOutcome === 'address_not_allowed') return 'address not allowed';
+  if (message.lastOutcome === 'no_answer' || message.lastStatusCode === null) return 'no answer';
+  return `answered ${message.lastStatusCode}`;
 }
 
-/** A message's attempts, read each time they are opened: a delivery may have happened since. */
-function Attempts({ webhookId, messageId }: { webhookId: string; messageId: string }) {
-  const [read, reading] = useAction('get', '/admin/v1/webhooks/{webhookId}/messages/{messageId}/attempts');
-  // A log that cannot be read says no attempt, as an empty one does.
-  const attempts = reading.data?.items ?? (reading.problem ? [] : undefined);
-  const load = (event: Event) => {
-    if ((event.currentTarget as HTMLDetailsElement).open) void read({ params: { path: { webhookId, messageId } } });
-  };
+/** The payment a message tells of: its receipt (or, held, its bank reference) linked to its page. */
+function PaymentOf({ message }: { message: Message }) {
+  if (message.paymentId === null) return <span class="muted">—</span>;
+  const page = `/console/payments/${encodeURIComponent(message.erpRefId ?? String(message.paymentId))}`;
   return (
-    <details onToggle={load}>
-      <summary>Attempts of {messageId}</summary>
-      {!attempts ? (
-        <p>Loading…</p>
-      ) : attempts.length === 0 ? (
-        <p>Not tried yet.</p>
-      ) : (
-        <ol class="attempts">
-          {attempts.map((attempt) => (
-            <li key={attempt.at}>
-              <When at={attempt.at} />: {answerOf(attempt)} in {attempt.latencyMs} ms
-              {attempt.response ? <pre>{attempt.response}</pre> : null}
-            </li>
-          ))}
-        </ol>
-      )}
-    </details>
+    <>
+      <a href={page}>{message.erpRefId ?? message.transactionReference ?? `payment ${message.paymentId}`}</a>
+      <br />
+      <span class="muted">{message.erpRefId ? message.transactionReference : 'no receipt'}</span>
+    </>
   );
 }
 
-/** The endpoint's delivery log, newest first, with each message's attempts and a replay. */
+function MessageRow({ message, webhookId, replay }: { message: Message; webhookId: string; replay?: () => void }) {
+  return (
+    <tr>
+      <td class="event">
+        {message.type}
+        <Attempts webhookId={webhookId} messageId={message.messageId} />
+      </td>
+      <td>
+        <PaymentOf message={message} />
+      </td>
+      <td class="num">{message.amount === null ? '—' : formatMoney(message.amount, message.currency)}</td>
+      <td class="when">
+        <When at={message.occurredAt} />
+      </td>
+      <td class="delivery">
+        <Badge tone={STATUS_TONES[message.status]}>{STATUS_WORDS[message.status]}</Badge>
+        {message.lastAttemptAt && (
+          <div class="muted">
+            last try <When at={message.lastAttemptAt} />: {lastWords(message)}
+          </div>
+        )}
+        {message.status === 'pending' && message.nextAttemptAt && (
+          <div class="muted">
+            next try <When at={message.nextAttemptAt} />
+          </div>
+        )}
+      </td>
+      <td class="num">
+        {message.attempts}
+        <span class="attempts-words"> {message.attempts === 1 ? 'attempt' : 'attempts'}</span>
+      </td>
+      {replay && (
+        <td>
+          <button type="button" onClick={replay}>
+            Send again
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** The endpoint's delivery log, newest first: how many match, each message's payment and attempts, and a replay. */
 export function Messages({ webhookId, round, canReplay }: { webhookId: string; round: number; canReplay: boolean }) {
   const [status, setStatus] = useState<Status | ''>('');
   const [said, setSaid] = useState('');
-  const log = useResource('/admin/v1/webhooks/{webhookId}/messages', {
-    path: { webhookId },
-    query: status ? { status } : {},
-  });
+  const params = { path: { webhookId }, query: status ? { status } : {} };
+  const log = useResource('/admin/v1/webhooks/{webhookId}/messages', params);
+  const totals = useResource('/admin/v1/webhooks/{webhookId}/messages/totals', params);
   const [replayOne, replaying] = useAction('post', '/admin/v1/webhooks/{webhookId}/messages/{messageId}/replay');
   const items = log.data?.items ?? [];
+  const reload = () => {
+    log.reload();
+    totals.reload();
+  };
   // The page above changed the endpoint: its log may have changed too.
   useEffect(() => {
-    if (round > 0) log.reload();
+    if (round > 0) reload();
   }, [round]);
   async function replay(messageId: string) {
     setSaid('');
     if (!(await replayOne({ params: { path: { webhookId, messageId } } })).ok) return;
     setSaid('It will be sent again in a moment, with the same webhook-id.');
-    log.reload();
+    reload();
   }
+  const csv = new URLSearchParams({ format: 'csv', ...(status ? { status } : {}) });
   return (
     <>
       <h2>Delivery log</h2>
@@ -77,41 +111,41 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
         <option value="">every message</option>
         <Options words={STATUS_WORDS} />
       </select>
-      <Problem text={lastProblem(log, replaying)} />
+      <Problem text={lastProblem(log, totals, replaying)} />
       <p role="status">{said}</p>
+      {items.length > 0 && totals.data && !totals.busy && (
+        <FoundLine
+          count={totals.data.count}
+          noun={status ? `${STATUS_WORDS[status]} message` : 'message'}
+          download={{
+            href: `/admin/v1/webhooks/${encodeURIComponent(webhookId)}/messages?${csv}`,
+            file: `webhook-messages${status ? `-${status}` : ''}.csv`,
+          }}
+        />
+      )}
       {items.length === 0 ? (
         <p>No message.</p>
       ) : (
         <Table
           label="Delivery log"
-          columns={['Event', 'Happened', 'Delivery', { text: 'Attempts', class: 'num' }, canReplay && 'Replay']}
+          class="messages"
+          columns={[
+            'Event',
+            'Payment',
+            { text: 'Amount', class: 'num' },
+            'Happened',
+            'Delivery',
+            { text: 'Attempts', class: 'num' },
+            canReplay && 'Replay',
+          ]}
         >
           {items.map((message) => (
-            <tr key={message.messageId}>
-              <td>
-                {message.type}
-                <Attempts webhookId={webhookId} messageId={message.messageId} />
-              </td>
-              <td>
-                <When at={message.occurredAt} />
-              </td>
-              <td>
-                {STATUS_WORDS[message.status]}
-                {message.status === 'pending' && message.nextAttemptAt && (
-                  <>
-                    , next try <When at={message.nextAttemptAt} />
-                  </>
-                )}
-              </td>
-              <td class="num">{message.attempts}</td>
-              {canReplay && (
-                <td>
-                  <button type="button" onClick={() => replay(message.messageId)}>
-                    Send again
-                  </button>
-                </td>
-              )}
-            </tr>
+            <MessageRow
+              key={message.messageId}
+              message={message}
+              webhookId={webhookId}
+              {...(canReplay ? { replay: () => replay(message.messageId) } : {})}
+            />
           ))}
         </Table>
       )}

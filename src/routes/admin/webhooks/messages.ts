@@ -40,7 +40,9 @@ export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMess
     async (request, reply) => {
       const { webhookId } = request.params;
       if (request.query.format !== 'csv') return webhookMessages.list(webhookId, request.query);
-      return sendCsv(reply, 'webhook-messages.csv', await webhookMessages.csv(webhookId, request.query.status));
+      const { status } = request.query;
+      const file = `webhook-messages${status ? `-${status}` : ''}.csv`;
+      return sendCsv(reply, file, await webhookMessages.csv(webhookId, status));
     },
   );
 
