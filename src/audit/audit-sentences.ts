@@ -145,6 +145,8 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
   'reconciliation.item_reopened': ({ item, category, run, d }) =>
     `took the dealt-with mark off ${item}${category} of ${run}${quoted(d.note) ? `; it said ${quoted(d.note)}` : ''}`,
   'statement_mapping.set': ({ bank }) => `set how the CSV statements of ${bank} read`,
+  'export_feed.created': ({ d, name }) =>
+    `made the ERP feed “${name}”${d.start === 'first' ? ', starting at the first payment' : d.start === 'now' ? ', starting with the payments accepted from then on' : ''}`,
   'export_feed.moved': ({ d, name }) =>
     `moved the ERP feed “${name}” past its latest export${typeof d.batch === 'number' ? ` (batch ${d.batch})` : ''}`,
   'webhook.created': ({ d, name }) =>

@@ -86,7 +86,14 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
     /^took the dealt-with mark off payment 99 \(not on the statement\) of reconciliation 7 of Equity Bank/,
   ],
   'statement_mapping.set': [record('c1', 'Equity Bank', { mapping: {} }), /CSV statements of Equity Bank/],
-  'export_feed.moved': [record('erp', null, { previous: null }), 'moved the ERP feed “erp” past its latest export'],
+  'export_feed.created': [
+    record('erp', null, { start: 'now' }),
+    'made the ERP feed “erp”, starting with the payments accepted from then on',
+  ],
+  'export_feed.moved': [
+    record('erp', null, { previous: null, batch: 3 }),
+    'moved the ERP feed “erp” past its latest export (batch 3)',
+  ],
   'webhook.created': [
     record('w1', 'https://erp.example/hook', { url: 'https://erp.example/hook', events: ['payment.accepted'] }),
     'added the webhook endpoint https://erp.example/hook for payment.accepted',
