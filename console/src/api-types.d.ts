@@ -10706,7 +10706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of messages. As CSV: every message, newest first, with a header row: messageId, type, occurredAt, status, attempts, lastAttemptAt, lastOutcome, lastStatusCode, nextAttemptAt, deliveredAt, paymentId, erpRefId, transactionReference, amount, currency */
+            /** @description One page of messages; as CSV, every message the status filter finds, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10738,32 +10738,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                     };
-                    "text/csv": {
-                        items: {
-                            /** @description msg_…: the webhook-id header of every attempt */
-                            messageId: string;
-                            type: string;
-                            paymentId: number | null;
-                            erpRefId: string | null;
-                            transactionReference: string | null;
-                            amount: string | null;
-                            currency: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the change happened
-                             */
-                            occurredAt: string;
-                            status: "pending" | "delivered" | "failed";
-                            /** @description Every attempt to deliver it so far, those before it was sent again included */
-                            attempts: number;
-                            lastAttemptAt: string | null;
-                            lastOutcome: ("delivered" | "rejected" | "no_answer" | "address_not_allowed") | null;
-                            nextAttemptAt: string | null;
-                            deliveredAt: string | null;
-                            lastStatusCode: number | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description The input was refused: the message says why */
@@ -11844,7 +11819,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of audit records. As CSV: every record, with a header row: at, when, who, action, what, target, targetName, sourceIp, requestId (when is local time in BIS_TIME_ZONE; what is the sentence) */
+            /** @description One page of audit records; as CSV, every record the filters find, in the order asked */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11881,37 +11856,7 @@ export interface operations {
                         }[];
                         nextCursor: string | null;
                     };
-                    "text/csv": {
-                        items: {
-                            id: number;
-                            /**
-                             * Format: date-time
-                             * @description When it happened
-                             */
-                            at: string;
-                            /**
-                             * @description What was done
-                             * @enum {string}
-                             */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
-                            /** @description The id of what was acted on: a client, secret, member, payment, operator… */
-                            target: string;
-                            targetName: string | null;
-                            /** @description What was done, as a sentence whose subject is who did it, naming people, banks and payments: "changed the role of Peter Kamau from viewer to finance"; times in BIS_TIME_ZONE */
-                            sentence: string;
-                            /** @description The operator's email, "owner token", or what acted without an account */
-                            actor: string;
-                            actorName: string | null;
-                            operatorId: string | null;
-                            requestId: string | null;
-                            sourceIp: string | null;
-                            /** @description What changed; never a secret */
-                            detail: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        nextCursor: string | null;
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description The input was refused: the message says why */

@@ -3,8 +3,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-actions.js';
 import { AUDIT_CSV_FIELDS, type AuditQuery } from '../../audit/audit-query.js';
 import { actsAsAdmin } from '../../http/actor.js';
-import { sendCsv } from '../../http/csv-reply.js';
-import { described, Nullable, Page, paging, Timestamp } from '../../http/schemas.js';
+import { csvFileName, pageOrCsvAnswers, sendCsv, wantsCsv } from '../../http/csv-answer.js';
+import { described, Nullable, paging, Timestamp } from '../../http/schemas.js';
 import { optionalDate, pageCursor, pageOf } from '../../paging.js';
 
 const Event = Type.Object({
@@ -80,20 +80,20 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ auditQuery: AuditQuer
           ),
           ...paging({ maximum: 1000, default: 100 }),
         }),
-        produces: ['application/json', 'text/csv'],
-        response: {
-          200: Page(
-            Event,
-            `One page of audit records. As CSV: every record, with a header row: ${AUDIT_CSV_FIELDS.join(', ')} ` +
-              '(when is local time in BIS_TIME_ZONE; what is the sentence)',
-          ),
-        },
+        ...pageOrCsvAnswers(Event, {
+          page: 'One page of audit records',
+          csv: `${AUDIT_CSV_FIELDS.join(', ')} (when is local time in BIS_TIME_ZONE; what is the sentence)`,
+          both: 'One page of audit records; as CSV, every record the filters find, in the order asked',
+        }),
       },
     },
     async (request, reply) => {
       const { query } = request;
       const which = { ...whichOf(query), newestFirst: query.order === 'newest' };
-      if (query.format === 'csv') return sendCsv(reply, 'audit.csv', auditQuery.csv(which, actsAsAdmin(request)));
+      if (wantsCsv(query.format, request.headers.accept)) {
+        const file = csvFileName('audit', [query.action, query.from, query.to]);
+        return sendCsv(reply, file, auditQuery.csv(which, actsAsAdmin(request)));
+      }
       const limit = query.limit ?? 100;
       const afterId = query.cursor === undefined ? undefined : pageCursor.decode('a', query.cursor);
       const rows = await auditQuery.list({ ...which, afterId, limit: limit + 1 }, actsAsAdmin(request));

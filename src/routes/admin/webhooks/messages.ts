@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf, actsAsAdmin } from '../../../http/actor.js';
-import { sendCsv } from '../../../http/csv-reply.js';
-import { described, Page, paging } from '../../../http/schemas.js';
+import { csvFileName, pageOrCsvAnswers, sendCsv, wantsCsv } from '../../../http/csv-answer.js';
+import { described, paging } from '../../../http/schemas.js';
 import { MESSAGE_CSV_FIELDS, type MessagesService } from '../../../webhooks/messages-service.js';
 import { attemptForNonAdmin } from '../../../webhooks/non-admin-views.js';
 import { Attempt, Message, MessageParams, MessageStatus, MessageTotals, WebhookParams } from './schemas.js';
@@ -28,20 +28,19 @@ export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMess
           ),
           ...paging(),
         }),
-        produces: ['application/json', 'text/csv'],
-        response: {
-          200: Page(
-            Message,
-            `One page of messages. As CSV: every message, newest first, with a header row: ${MESSAGE_CSV_FIELDS.join(', ')}`,
-          ),
-        },
+        ...pageOrCsvAnswers(Message, {
+          page: 'One page of messages',
+          csv: MESSAGE_CSV_FIELDS.join(', '),
+          both: 'One page of messages; as CSV, every message the status filter finds, newest first',
+        }),
       },
     },
     async (request, reply) => {
       const { webhookId } = request.params;
-      if (request.query.format !== 'csv') return webhookMessages.list(webhookId, request.query);
+      if (!wantsCsv(request.query.format, request.headers.accept))
+        return webhookMessages.list(webhookId, request.query);
       const { status } = request.query;
-      const file = `webhook-messages${status ? `-${status}` : ''}.csv`;
+      const file = csvFileName('webhook-messages', [status]);
       return sendCsv(reply, file, await webhookMessages.csv(webhookId, status));
     },
   );
