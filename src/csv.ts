@@ -20,3 +20,24 @@ export function csvCell(value: string): string {
 
 /** One CSV record with its CRLF line end. */
 export const csvLine = (values: readonly string[]) => `${values.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A list as CSV, read a batch at a time by its keyset (each batch goes on from the last row's id, in
+ * the list's order), so a million rows never sit in memory; a batch is one chunk, as a million small writes would cost
+ * more than the lines themselves.
+ */
+export async function* csvInBatches<Row extends { id: number }>(
+  header: string,
+  batch: number,
+  read: (fromId: number | undefined, limit: number) => Promise<Row[]>,
+  line: (row: Row) => string,
+): AsyncIterable<string> {
+  yield header;
+  for (let fromId: number | undefined; ; ) {
+    const rows = await read(fromId, batch);
+    if (rows.length > 0) yield rows.map(line).join('');
+    const last = rows.at(-1);
+    if (rows.length < batch || !last) return;
+    fromId = last.id;
+  }
+}

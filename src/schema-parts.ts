@@ -26,3 +26,14 @@ export const paging = (limit = { maximum: 500, default: 50 }) => ({
   limit: Type.Optional(Type.Integer({ minimum: 1, ...limit })),
   cursor: Type.Optional(Type.String({ description: 'nextCursor of the page before' })),
 });
+
+/**
+ * A list's `format` parameter: json (a page) or csv (the whole list as a file); `csv` says what
+ * the file holds. Accept: text/csv asks for it as well (see src/http/csv-answer.ts).
+ */
+export const CsvFormat = (csv: string) =>
+  Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: `csv: ${csv} (also with Accept: text/csv)`,
+    }),
+  );

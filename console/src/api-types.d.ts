@@ -10692,7 +10692,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "delivered" | "failed";
-                /** @description csv: every message the status filter finds, whatever limit and cursor say */
+                /** @description csv: every message the status filter finds, whatever limit and cursor say (also with Accept: text/csv) */
                 format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */
@@ -11807,7 +11807,7 @@ export interface operations {
                 action?: string;
                 /** @description oldest first (default) or newest first */
                 order?: "oldest" | "newest";
-                /** @description csv: every record the filters find, in the order asked, whatever limit and cursor say */
+                /** @description csv: every record the filters find, in the order asked, whatever limit and cursor say (also with Accept: text/csv) */
                 format?: "json" | "csv";
                 limit?: number;
                 /** @description nextCursor of the page before */

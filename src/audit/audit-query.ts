@@ -1,4 +1,4 @@
-import { csvLine } from '../csv.js';
+import { csvInBatches, csvLine } from '../csv.js';
 import { localDateTime } from '../time-zone.js';
 import { auditForNonAdmin } from '../webhooks/non-admin-views.js';
 import { auditSentence } from './audit-sentences.js';
@@ -53,31 +53,26 @@ export function createAuditQuery({ auditStore, timeZone }: { auditStore: AuditSt
 
     /** Every record the filter finds, in its order, with a header row: read a batch at a time. */
     csv(filter: AuditWhich & { newestFirst: boolean }, forAdmin: boolean): AsyncIterable<string> {
-      async function* lines() {
-        yield csvLine(AUDIT_CSV_FIELDS);
-        for (let afterId: number | undefined; ; ) {
-          const rows = await auditStore.list({ ...filter, afterId, limit: CSV_BATCH });
-          for (const row of rows) {
-            const record = view(row, forAdmin);
-            const who = record.actorName ? `${record.actorName} (${record.actor})` : record.actor;
-            yield csvLine([
-              record.at.toISOString(),
-              localDateTime(record.at, timeZone),
-              who,
-              record.action,
-              record.sentence,
-              record.target,
-              record.targetName ?? '',
-              record.sourceIp ?? '',
-              record.requestId ?? '',
-            ]);
-          }
-          const last = rows.at(-1);
-          if (rows.length < CSV_BATCH || !last) return;
-          afterId = last.id;
-        }
-      }
-      return lines();
+      return csvInBatches(
+        csvLine(AUDIT_CSV_FIELDS),
+        CSV_BATCH,
+        (afterId, limit) => auditStore.list({ ...filter, afterId, limit }),
+        (row) => {
+          const record = view(row, forAdmin);
+          const who = record.actorName ? `${record.actorName} (${record.actor})` : record.actor;
+          return csvLine([
+            record.at.toISOString(),
+            localDateTime(record.at, timeZone),
+            who,
+            record.action,
+            record.sentence,
+            record.target,
+            record.targetName ?? '',
+            record.sourceIp ?? '',
+            record.requestId ?? '',
+          ]);
+        },
+      );
     },
   };
 }

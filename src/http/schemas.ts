@@ -4,7 +4,7 @@ import type { RouteOptions } from 'fastify';
 
 import { described, Nullable } from '../schema-parts.js';
 
-export { described, Nullable, NullableTimestamp, paging, StringEnum, Timestamp } from '../schema-parts.js';
+export { CsvFormat, described, Nullable, NullableTimestamp, paging, StringEnum, Timestamp } from '../schema-parts.js';
 
 /**
  * A response with no body (401 of the bank API, 413, 429), declared so the documentation shows it.

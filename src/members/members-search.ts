@@ -4,7 +4,7 @@ import { likeLiteral } from '../db/like-pattern.js';
 import type { Db } from '../db/schema.js';
 import { invalidInput } from '../errors.js';
 import { MemberStatusSchema } from '../member-statuses.js';
-import { paging } from '../schema-parts.js';
+import { CsvFormat, paging } from '../schema-parts.js';
 import type { MemberRow } from './members-store.js';
 import { nearNumbers } from './near-numbers.js';
 
@@ -21,12 +21,7 @@ export const MembersSearchQuery = Type.Object({
     }),
   ),
   status: Type.Optional(MemberStatusSchema),
-  format: Type.Optional(
-    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      description:
-        'csv: every member the filters find, in number order, limit and cursor ignored (also with Accept: text/csv)',
-    }),
-  ),
+  format: CsvFormat('every member the filters find, in number order, limit and cursor ignored'),
   ...paging(),
 });
 

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { csvInBatches } from '../csv.js';
 import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import { localDateTimes } from '../time-zone.js';
@@ -76,19 +77,12 @@ export function createPaymentsQuery({
       const filters = filtersOf(query, timeZone);
       const newestFirst = query.order !== 'oldest';
       const local = localDateTimes(timeZone);
-      async function* lines(): AsyncIterable<string> {
-        yield PAYMENT_CSV_HEADER;
-        let afterId: number | undefined;
-        for (;;) {
-          const rows = await paymentsReadStore.csvPage({ ...filters, newestFirst, afterId, limit: CSV_BATCH });
-          // A batch is one chunk: a million small writes would cost more than the lines themselves.
-          if (rows.length > 0) yield rows.map((row) => paymentCsvLine(row, local)).join('');
-          const last = rows.at(-1);
-          if (rows.length < CSV_BATCH || !last) return;
-          afterId = last.id;
-        }
-      }
-      return lines();
+      return csvInBatches(
+        PAYMENT_CSV_HEADER,
+        CSV_BATCH,
+        (afterId, limit) => paymentsReadStore.csvPage({ ...filters, newestFirst, afterId, limit }),
+        (row) => paymentCsvLine(row, local),
+      );
     },
 
     /** How many payments the search finds, and their sum in each currency: every page of it at once. */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { orList } from '../or-list.js';
-import { paging } from '../schema-parts.js';
+import { CsvFormat, paging } from '../schema-parts.js';
 import { PAYMENT_TYPES } from './channels.js';
 import { PaymentStatus } from './payment-schemas.js';
 
@@ -32,12 +32,7 @@ export const PaymentsSearch = Type.Object({
       description: 'newest first (default), or oldest first: the held queue',
     }),
   ),
-  format: Type.Optional(
-    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      description:
-        'csv: every payment the filters find, all pages, limit and cursor ignored (also with Accept: text/csv)',
-    }),
-  ),
+  format: CsvFormat('every payment the filters find, all pages, limit and cursor ignored'),
   ...paging(),
 });
 

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { CsvFormat } from '../schema-parts.js';
 import { TOTAL_NAMES } from './reconciliation-tables.js';
 
 // What a reconciliation's items are asked for: the API's query string and the query's input.
@@ -15,11 +16,7 @@ export const Category = Type.Union(
 export const RunQuery = Type.Object({
   category: Type.Optional(Category),
   open: Type.Optional(Type.Boolean({ description: 'true: only the items still open; false: only those that are not' })),
-  format: Type.Optional(
-    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      description: 'csv: the whole report (also with Accept: text/csv)',
-    }),
-  ),
+  format: CsvFormat('the whole report'),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000, description: 'JSON only' })),
   cursor: Type.Optional(Type.String({ description: 'JSON only: nextCursor of the page before' })),
 });

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { invalidInput } from '../errors.js';
 import { sumAmounts } from '../payments/amount.js';
 import type { PaymentStatus } from '../payments/payment-schemas.js';
+import { CsvFormat } from '../schema-parts.js';
 import { localDate, startOfLocalDay } from '../time-zone.js';
 import { byClient, byPaymentType, type DailyReportStore, type DailyRow, ReportGroup } from './daily-report-store.js';
 
@@ -35,11 +36,7 @@ export const DailyReportQuery = Type.Object({
     Type.String({ description: `Last day, YYYY-MM-DD, inclusive (default: today); at most ${MAX_DAYS} days` }),
   ),
   groupBy: Type.Optional(ReportGroup),
-  format: Type.Optional(
-    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-      description: 'csv: the same rows and totals as a spreadsheet reads them (also with Accept: text/csv)',
-    }),
-  ),
+  format: CsvFormat('the same rows and totals as a spreadsheet reads them'),
 });
 export type DailyReportQuery = Static<typeof DailyReportQuery>;
 

@@ -1,5 +1,5 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
-import { csvLine } from '../csv.js';
+import { csvInBatches, csvLine } from '../csv.js';
 import { invalidInput, notFound } from '../errors.js';
 import { optionalDate, pageCursor, pageOf } from '../paging.js';
 import type { EndpointsStore } from './endpoints-store.js';
@@ -123,20 +123,16 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async csv(endpointId: string, status: MessageStatus | undefined): Promise<AsyncIterable<string>> {
       await endpoint(endpointId);
       await writeAccepted();
-      async function* lines() {
-        yield csvLine(MESSAGE_CSV_FIELDS);
-        for (let beforeId: number | undefined; ; ) {
-          const rows = await messagesStore.list(endpointId, { status, beforeId, limit: CSV_BATCH });
-          for (const row of rows) {
-            const view = messageView(row);
-            yield csvLine(MESSAGE_CSV_FIELDS.map((field) => String(view[field] ?? '')));
-          }
-          const last = rows.at(-1);
-          if (rows.length < CSV_BATCH || !last) return;
-          beforeId = last.id;
-        }
-      }
-      return lines();
+      // Newest first: each batch starts before the last row's id.
+      return csvInBatches(
+        csvLine(MESSAGE_CSV_FIELDS),
+        CSV_BATCH,
+        (beforeId, limit) => messagesStore.list(endpointId, { status, beforeId, limit }),
+        (row) => {
+          const view = messageView(row);
+          return csvLine(MESSAGE_CSV_FIELDS.map((field) => String(view[field] ?? '')));
+        },
+      );
     },
 
     async attempts(endpointId: string, messageId: string) {

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '../../audit/audit-actions.js';
 import { AUDIT_CSV_FIELDS, type AuditQuery } from '../../audit/audit-query.js';
 import { actsAsAdmin } from '../../http/actor.js';
 import { csvFileName, pageOrCsvAnswers, sendCsv, wantsCsv } from '../../http/csv-answer.js';
-import { described, Nullable, paging, Timestamp } from '../../http/schemas.js';
+import { CsvFormat, described, Nullable, paging, Timestamp } from '../../http/schemas.js';
 import { optionalDate, pageCursor, pageOf } from '../../paging.js';
 
 const Event = Type.Object({
@@ -73,11 +73,7 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ auditQuery: AuditQuer
               description: 'oldest first (default) or newest first',
             }),
           ),
-          format: Type.Optional(
-            Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-              description: 'csv: every record the filters find, in the order asked, whatever limit and cursor say',
-            }),
-          ),
+          format: CsvFormat('every record the filters find, in the order asked, whatever limit and cursor say'),
           ...paging({ maximum: 1000, default: 100 }),
         }),
         ...pageOrCsvAnswers(Event, {

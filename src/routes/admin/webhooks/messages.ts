@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { actorOf, actsAsAdmin } from '../../../http/actor.js';
 import { csvFileName, pageOrCsvAnswers, sendCsv, wantsCsv } from '../../../http/csv-answer.js';
-import { described, paging } from '../../../http/schemas.js';
+import { CsvFormat, described, paging } from '../../../http/schemas.js';
 import { MESSAGE_CSV_FIELDS, type MessagesService } from '../../../webhooks/messages-service.js';
 import { attemptForNonAdmin } from '../../../webhooks/non-admin-views.js';
 import { Attempt, Message, MessageParams, MessageStatus, MessageTotals, WebhookParams } from './schemas.js';
@@ -21,11 +21,7 @@ export const adminWebhookMessagesRoutes: FastifyPluginAsyncTypebox<{ webhookMess
         params: WebhookParams,
         querystring: Type.Object({
           status: Type.Optional(MessageStatus),
-          format: Type.Optional(
-            Type.Union([Type.Literal('json'), Type.Literal('csv')], {
-              description: 'csv: every message the status filter finds, whatever limit and cursor say',
-            }),
-          ),
+          format: CsvFormat('every message the status filter finds, whatever limit and cursor say'),
           ...paging(),
         }),
         ...pageOrCsvAnswers(Message, {
