@@ -11560,7 +11560,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The daily totals. As CSV (format=csv): a header row (date, clientName, paymentType, currency, acceptedCount, acceptedSum, heldCount, heldSum, returnedCount, returnedSum; clientName and paymentType only when grouped by them), a row per day, group and currency as in days, then a row per currency whose date reads Total: the totals */
+            /** @description The daily totals, as JSON or as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11618,58 +11618,7 @@ export interface operations {
                             };
                         }[];
                     };
-                    "text/csv": {
-                        /** Format: date */
-                        from: string;
-                        /** Format: date */
-                        to: string;
-                        /** @description BIS_TIME_ZONE: the days are its days */
-                        timeZone: string;
-                        groupBy: string | null;
-                        /** @description By day of the transaction date, then group and currency. Ungrouped, every day of the range has a row */
-                        days: {
-                            /** Format: date */
-                            date: string;
-                            clientId?: string;
-                            clientName?: string | null;
-                            paymentType?: string;
-                            currency: string | null;
-                            accepted: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                            held: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                            returned: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                        }[];
-                        /** @description The whole range, per currency */
-                        totals: {
-                            currency: string;
-                            accepted: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                            held: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                            returned: {
-                                count: number;
-                                /** @description Exact decimal */
-                                sum: string;
-                            };
-                        }[];
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description The input was refused: the message says why */

@@ -4,21 +4,25 @@ import type { FastifyReply } from 'fastify';
 import { Page, StreamedText } from './schemas.js';
 
 /**
- * The schema's answers of a list that gives one page as JSON or, asked for as CSV (see wantsCsv),
- * every row the filters find, as a file: spread into the route's schema.
+ * The schema's answers of a route that answers JSON or, asked for as CSV (see wantsCsv), the same
+ * as a file: spread into the route's schema.
  */
-export const pageOrCsvAnswers = <T extends TSchema>(item: T, answers: { page: string; csv: string; both: string }) => ({
+export const jsonOrCsvAnswers = <T extends TSchema>(json: T, answers: { csv: string; both: string }) => ({
   produces: ['application/json', 'text/csv'],
   response: {
     200: {
       description: answers.both,
       content: {
-        'application/json': { schema: Page(item, answers.page) },
+        'application/json': { schema: json },
         'text/csv': { schema: StreamedText(`RFC 4180 CSV with a header row, formula-safe: ${answers.csv}`) },
       },
     },
   },
 });
+
+/** The answers of a list that gives one page as JSON or every row the filters find as CSV. */
+export const pageOrCsvAnswers = <T extends TSchema>(item: T, answers: { page: string; csv: string; both: string }) =>
+  jsonOrCsvAnswers(Page(item, answers.page), answers);
 
 /** Whether a list is asked for as CSV: `format=csv`, or, with no format, an Accept that puts text/csv first. */
 export const wantsCsv = (format: string | undefined, accept: string | undefined): boolean =>
@@ -28,7 +32,7 @@ export const wantsCsv = (format: string | undefined, accept: string | undefined)
  * A whole list as a CSV file, streamed as its lines are read: too long to hold, and its shape is
  * not the JSON's. The name is the file's when it is saved.
  */
-export function sendCsv(reply: FastifyReply, file: string, lines: AsyncIterable<string>) {
+export function sendCsv(reply: FastifyReply, file: string, lines: AsyncIterable<string> | Iterable<string>) {
   return reply
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="${file}"`)

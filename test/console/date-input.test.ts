@@ -38,4 +38,17 @@ describeConsole('day fields', { timeZone: 'Africa/Nairobi' }, (rig) => {
     await screenshots(page, 'date-input');
     await context.close();
   });
+
+  test("an address whose day is no day gets the service's answer on the page, not a page error", async () => {
+    const context = await rig.browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInOnPage(page, rig, await addOperator(rig.service.app, 'viewer'));
+    await page.goto(`${rig.origin}/console/audit?to=31%2F02%2F2026`);
+    await page.getByRole('heading', { name: 'Audit' }).waitFor();
+    await page.locator('.problem', { hasText: /\S/ }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -43,6 +43,28 @@ describeConsole("the console's webhook delivery log", { timeZone: 'Africa/Nairob
 
   const rowOf = (page: Page, text: string) => page.locator('table.messages tbody tr', { hasText: text });
 
+  test('the delivery log shows more than its first page', async () => {
+    const endpoint = await serviceOk(rig.origin, 'POST', '/admin/v1/webhooks', {
+      url: receiver.url,
+      internal: true,
+      events: ['payment.accepted'],
+    });
+    for (let i = 0; i < 51; i++)
+      await serviceOk(rig.origin, 'POST', `/admin/v1/webhooks/${endpoint.webhookId}/test`, undefined);
+    // Stopped, so the other tests' deliveries do not send these.
+    await serviceOk(rig.origin, 'PATCH', `/admin/v1/webhooks/${endpoint.webhookId}`, { enabled: false });
+    const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    await page.goto(`${rig.origin}/console/webhooks/${endpoint.webhookId}`);
+    await page.locator('.found', { hasText: /^51 messages\./ }).waitFor();
+    const rows = page.locator('table.messages tbody tr');
+    assert.equal(await rows.count(), 50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await rows.nth(50).waitFor();
+    assert.equal(await rows.count(), 51);
+    assert.equal(await page.getByRole('button', { name: 'Show more' }).count(), 0, 'no page after the last');
+    await page.context().close();
+  });
+
   test('each message names its payment, receipt and amount; the attempts count on across a replay', async () => {
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'finance'));
     await page.goto(`${rig.origin}/console/webhooks/${webhookId}`);

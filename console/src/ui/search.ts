@@ -1,4 +1,5 @@
 import { daysBefore } from '../time.js';
+import { readDay } from './date-input.js';
 import { sentForm } from './sent-form.js';
 
 /** A search form's filled-in fields as an address's query, so the search can be bookmarked. */
@@ -19,6 +20,8 @@ export function searchOf(event: Event, fields: readonly string[]): URLSearchPara
 export function queryOfAddress(address: Record<string, string>, fields: readonly string[]): Record<string, string> {
   const asked: Record<string, string> = {};
   for (const field of fields) if (address[field]) asked[field] = address[field];
-  if (asked.to) asked.to = daysBefore(asked.to, -1);
+  // A `to` that is no day (an address typed by hand) goes as it is: the API says what is wrong with it.
+  const lastDay = asked.to === undefined ? undefined : readDay(asked.to);
+  if (lastDay) asked.to = daysBefore(lastDay, -1);
   return asked;
 }

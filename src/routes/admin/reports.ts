@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import { jsonOrCsvAnswers, sendCsv, wantsCsv } from '../../http/csv-answer.js';
 import { Nullable } from '../../http/schemas.js';
 import { type DailyReport, DailyReportQuery } from '../../reports/daily-report.js';
 import { dailyCsvFields, dailyReportCsv } from '../../reports/daily-report-csv.js';
 
 const Total = Type.Object({ count: Type.Integer(), sum: Type.String({ description: 'Exact decimal' }) });
 const Statuses = { accepted: Total, held: Total, returned: Total };
-
-const wantsCsv = (format: string | undefined, accept: string | undefined) =>
-  format === 'csv' || (format === undefined && /^\s*text\/csv\b/i.test(accept ?? ''));
 
 export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyReport }> = async (
   app,
@@ -22,9 +19,8 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyRe
       schema: {
         summary: 'Count and exact sum per day of accepted, held and returned payments, as JSON or CSV',
         querystring: DailyReportQuery,
-        produces: ['application/json', 'text/csv'],
-        response: {
-          200: Type.Object(
+        ...jsonOrCsvAnswers(
+          Type.Object(
             {
               from: Type.String({ format: 'date' }),
               to: Type.String({ format: 'date' }),
@@ -48,26 +44,20 @@ export const adminReportRoutes: FastifyPluginAsyncTypebox<{ dailyReport: DailyRe
                 description: 'The whole range, per currency',
               }),
             },
-            {
-              description: `The daily totals. As CSV (format=csv): a header row (${dailyCsvFields('clientAndPaymentType').join(', ')}; clientName and paymentType only when grouped by them), a row per day, group and currency as in days, then a row per currency whose date reads Total: the totals`,
-            },
+            { description: 'The daily totals' },
           ),
-        },
+          {
+            both: 'The daily totals, as JSON or as CSV',
+            csv: `${dailyCsvFields('clientAndPaymentType').join(', ')} (clientName and paymentType only when grouped by them), a row per day, group and currency as in days, then a row per currency whose date reads Total: the totals`,
+          },
+        ),
       },
     },
     async (request, reply) => {
       const report = await dailyReport.report(request.query);
       if (!wantsCsv(request.query.format, request.headers.accept)) return report;
-      return sendCsv(reply, `daily-totals-${report.from}-to-${report.to}.csv`, dailyReportCsv(report).join(''));
+      // At most two years of days, each a few rows: made whole, sent as it is.
+      return sendCsv(reply, `daily-totals-${report.from}-to-${report.to}.csv`, dailyReportCsv(report));
     },
   );
 };
-
-/** At most two years of days, each a few rows: small enough to send whole. */
-function sendCsv(reply: FastifyReply, file: string, text: string) {
-  return reply
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${file}"`)
-    .type('text/csv; charset=utf-8')
-    .send(text);
-}

@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { Badge } from '../../ui/badge.js';
 import { Facts } from '../../ui/facts.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { LatestPayments } from '../payments/latest-payments.js';
-import { STATUS_WORDS, type Status } from './words.js';
+import { STATUS_TONES, STATUS_WORDS, type Status } from './words.js';
 import './members.css';
 
 /** One member: their details, their latest payments, and (for an admin) a change of status. */
@@ -41,7 +42,7 @@ export function MemberPage() {
         <>
           <Facts
             facts={[
-              ['Status', STATUS_WORDS[member.status]],
+              ['Status', <Badge tone={STATUS_TONES[member.status]}>{STATUS_WORDS[member.status]}</Badge>],
               ['Active since', <When at={member.activeSince} />],
               ['Added', <When at={member.createdAt} />],
               ['Last changed', <When at={member.updatedAt} />],

@@ -2,13 +2,14 @@ import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { Badge } from '../../ui/badge.js';
 import { type Fact, Facts } from '../../ui/facts.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
 import { type Cleared, ClearedLine, useClearedHere } from './cleared.js';
 import { HeldActions } from './held-actions.js';
 import { paidBy, sentFacts } from './sent-facts.js';
-import { HELD_REASON_WORDS, HISTORY_WORDS, STATUS_WORDS } from './words.js';
+import { HELD_REASON_WORDS, HISTORY_WORDS, STATUS_TONES, STATUS_WORDS } from './words.js';
 import './payments.css';
 
 /**
@@ -36,7 +37,7 @@ export function PaymentPage() {
 
   const facts: Fact[] = payment
     ? [
-        ['Status', STATUS_WORDS[payment.status]],
+        ['Status', <Badge tone={STATUS_TONES[payment.status]}>{STATUS_WORDS[payment.status]}</Badge>],
         ['Receipt number', payment.erpRefId ?? '—'],
         ...sentFacts(payment),
         ['Member credited', payment.memberNumber ? `${payment.memberNumber} ${payment.memberName ?? ''}` : '—'],

@@ -1,6 +1,13 @@
 import { formatMoney } from '../../decimal.js';
+import { longDate } from '../../time.js';
+import { Badge } from '../../ui/badge.js';
 import { When } from '../../ui/when.js';
-import { paymentHref } from '../payments/words.js';
+import {
+  STATUS_TONES as PAYMENT_TONES,
+  STATUS_WORDS as PAYMENT_WORDS,
+  type Payment,
+  paymentHref,
+} from '../payments/words.js';
 import { DealtWith } from './dealt-with.js';
 import { ItemHelp } from './item-help.js';
 import { Cell } from './phone-cell.js';
@@ -24,6 +31,12 @@ export const itemColumns = (run: Run) =>
   ] as const;
 
 /** One item of a run: the line or payment, what it may be, and whether it still needs someone. */
+/** The matched payment's status as a badge; the line's schema gives it as a plain string. */
+function PaymentStatus({ status }: { status: string }) {
+  const known = status as Payment['status'];
+  return known in PAYMENT_WORDS ? <Badge tone={PAYMENT_TONES[known]}>{PAYMENT_WORDS[known]}</Badge> : status;
+}
+
 export function ItemRow({
   item,
   run,
@@ -49,7 +62,7 @@ export function ItemRow({
       )}
       <Cell label="Day">
         {item.bookingDate ? (
-          <span class="day">{item.bookingDate}</span>
+          <span class="day">{longDate(item.bookingDate)}</span>
         ) : item.payment ? (
           <When at={item.payment.transactionDate} />
         ) : (
@@ -71,9 +84,10 @@ export function ItemRow({
       </Cell>
       <Cell class="payment wide" label="Payment">
         {item.payment ? (
-          <a href={paymentHref(item.payment)}>
-            {item.payment.erpRefId ?? `payment ${item.payment.paymentId}`} ({item.payment.status})
-          </a>
+          <>
+            <a href={paymentHref(item.payment)}>{item.payment.erpRefId ?? `payment ${item.payment.paymentId}`}</a>{' '}
+            <PaymentStatus status={item.payment.status} />
+          </>
         ) : (
           '—'
         )}

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { paths } from '../../api-types.js';
-import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
+import { lastProblem, useAction, usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { Badge, type Tone } from '../../ui/badge.js';
 import { FoundLine } from '../../ui/found-line.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
+import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
+import { paymentHref } from '../payments/words.js';
 import { Attempts } from './attempts.js';
 
 type Messages = paths['/admin/v1/webhooks/{webhookId}/messages']['get'];
@@ -27,7 +29,7 @@ function lastWords(message: Message): string {
 /** The payment a message tells of: its receipt (or, held, its bank reference) linked to its page. */
 function PaymentOf({ message }: { message: Message }) {
   if (message.paymentId === null) return <span class="muted">—</span>;
-  const page = `/console/payments/${encodeURIComponent(message.erpRefId ?? String(message.paymentId))}`;
+  const page = paymentHref({ erpRefId: message.erpRefId, paymentId: message.paymentId });
   return (
     <>
       <a href={page}>{message.erpRefId ?? message.transactionReference ?? `payment ${message.paymentId}`}</a>
@@ -84,10 +86,10 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
   const [status, setStatus] = useState<Status | ''>('');
   const [said, setSaid] = useState('');
   const params = { path: { webhookId }, query: status ? { status } : {} };
-  const log = useResource('/admin/v1/webhooks/{webhookId}/messages', params);
+  const log = usePages('/admin/v1/webhooks/{webhookId}/messages', params);
   const totals = useResource('/admin/v1/webhooks/{webhookId}/messages/totals', params);
   const [replayOne, replaying] = useAction('post', '/admin/v1/webhooks/{webhookId}/messages/{messageId}/replay');
-  const items = log.data?.items ?? [];
+  const items = log.items ?? [];
   const reload = () => {
     log.reload();
     totals.reload();
@@ -123,9 +125,8 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
           }}
         />
       )}
-      {items.length === 0 ? (
-        <p>No message.</p>
-      ) : (
+      {log.items?.length === 0 && <p>No message.</p>}
+      {items.length > 0 && (
         <Table
           label="Delivery log"
           class="messages"
@@ -149,6 +150,7 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
           ))}
         </Table>
       )}
+      <ShowMore more={log.more} />
     </>
   );
 }

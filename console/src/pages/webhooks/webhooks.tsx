@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { AddForm } from '../../ui/add-form.js';
+import { Badge } from '../../ui/badge.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
 import type { SentForm } from '../../ui/sent-form.js';
@@ -89,10 +90,14 @@ export function Webhooks() {
         {webhooks?.map((webhook) => (
           <li key={webhook.webhookId}>
             <a href={`/console/webhooks/${encodeURIComponent(webhook.webhookId)}`}>{webhook.url}</a>
-            {webhook.description && <span> — {webhook.description}</span>}
+            {webhook.description && <span> — {webhook.description}</span>}{' '}
+            {webhook.enabled ? (
+              <Badge tone="ok">sending</Badge>
+            ) : (
+              <Badge tone="bad">stopped: {webhook.disabledReason ?? 'disabled'}</Badge>
+            )}
             <span class="muted">
               {' '}
-              {webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`};{' '}
               {webhook.internal ? 'internal; ' : ''}
               {webhook.events.join(', ')}
             </span>
