@@ -69,7 +69,10 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(Object.keys(second.records[0]), FIELDS.split(','));
       const third = await exportSince(t, { since: second.cursor });
       assert.deepEqual(third.records, []);
-      assert.equal(third.cursor, second.cursor, 'nothing new, so the cursor stays');
+      // The cursor is the server's oldest running transaction, which other databases on the same
+      // server move on: it may move while nothing new is accepted here, never past a payment.
+      assert.ok(third.cursor);
+      assert.deepEqual((await exportSince(t, { since: third.cursor })).records, [], 'nothing new, nothing again');
     });
 
     it('filters on the time paid with from and to (a payment without transactionDate was paid when received)', async () => {
