@@ -119,12 +119,21 @@ for (const kind of databaseKinds()) {
       assert.equal(unknown.statusCode, 401);
       assert.equal(unknown.body, wrong.body);
       // The unknown email costs a password check too: it is not answered faster than one check takes.
-      const started = performance.now();
-      await verifyPassword('not the right passphrase', DUMMY_PASSWORD_HASH);
-      const oneCheck = performance.now() - started;
-      const asked = performance.now();
-      await signInRequest(t.app, 'someone-else@sacco.example', 'not the right passphrase');
-      assert.ok(performance.now() - asked >= oneCheck * 0.5, 'an unknown email was answered without a password check');
+      // The fastest of three of each, so a busy moment of the machine during one cannot decide it.
+      const fastest = async (work: () => Promise<unknown>) => {
+        let best = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          await work();
+          best = Math.min(best, performance.now() - started);
+        }
+        return best;
+      };
+      const oneCheck = await fastest(() => verifyPassword('not the right passphrase', DUMMY_PASSWORD_HASH));
+      const unknownEmail = await fastest(() =>
+        signInRequest(t.app, 'someone-else@sacco.example', 'not the right passphrase'),
+      );
+      assert.ok(unknownEmail >= oneCheck * 0.5, 'an unknown email was answered without a password check');
     });
   });
 }
