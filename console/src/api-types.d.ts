@@ -8689,8 +8689,7 @@ export interface operations {
                         byCurrency: {
                             currency: string | null;
                             count: number;
-                            /** @description Exact decimal: the amounts as the list shows them (a line's as on the statement, debits too) */
-                            sum: string;
+                            sum: string | null;
                         }[];
                     };
                 };

@@ -11,12 +11,19 @@ export interface ItemsFilter {
   open?: boolean | undefined;
 }
 
-/** How many items there are in one currency, and their exact sum. */
+/** How many items there are in one currency, and their exact sum where the items add up. */
 export interface CurrencyTotal {
   currency: string | null;
   count: number;
-  sum: string;
+  sum: string | null;
 }
+
+/**
+ * Whether the items a filter lists are money of one kind, to be added up: one category, or the open
+ * items (credits and payments in question, never a debit). Every item of a run together holds
+ * debits beside credits, and a sum of both would be no figure anyone could use.
+ */
+const addsUp = (filter: ItemsFilter) => filter.category !== undefined || filter.open === true;
 
 /** One part's items as the list reads them, by the currency of each: a line's own, else its statement's. */
 function partTotals(id: number, part: RunItemsPage['part'], filter: ItemsFilter) {
@@ -51,5 +58,5 @@ export async function itemTotalsOf(
   const { rows } = await sql<CurrencyTotal>`
     select currency, count(*)::integer as count, sum(amount)::text as sum from (${items}) item
     group by currency order by currency nulls last`.execute(ex);
-  return rows;
+  return addsUp(filter) ? rows : rows.map((row) => ({ ...row, sum: null }));
 }

@@ -62,7 +62,7 @@ describeConsole("the console's daily totals", { timeZone: 'Africa/Nairobi' }, (r
     // The download is the same report: the same rows, in the same order, and the totals.
     const link = page.getByRole('link', { name: 'Download CSV' });
     const href = await link.getAttribute('href');
-    assert.equal(href, '/admin/v1/reports/daily?from=2026-11-15&to=2026-11-21&groupBy=clientAndPaymentType&format=csv');
+    assert.equal(href, '/admin/v1/reports/daily?format=csv&from=2026-11-15&to=2026-11-21&groupBy=clientAndPaymentType');
     assert.equal(await link.getAttribute('download'), 'daily-totals-2026-11-15-to-2026-11-21.csv');
     const csv = await page.evaluate(async (url) => (await fetch(url)).text(), href ?? '');
     assert.deepEqual(csv.split('\r\n').filter(Boolean), [
@@ -117,7 +117,7 @@ describeConsole("the console's daily totals", { timeZone: 'Africa/Nairobi' }, (r
     ]);
     assert.equal(
       await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'),
-      '/admin/v1/reports/daily?from=2026-11-01&to=2026-11-10&groupBy=clientAndPaymentType&format=csv',
+      '/admin/v1/reports/daily?format=csv&from=2026-11-01&to=2026-11-10&groupBy=clientAndPaymentType',
     );
     assert.deepEqual(await page.locator('.currency-chart .chart-title').allInnerTexts(), ['Accepted per day, KES']);
 

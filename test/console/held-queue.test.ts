@@ -78,7 +78,7 @@ for (const size of WIDTHS) {
       const found = page.locator('.found', { hasText: '3 held payments: KES 2,510.00 · USD 120.00' });
       await found.waitFor();
       const download = found.getByRole('link', { name: 'Download CSV' });
-      assert.equal(await download.getAttribute('href'), '/admin/v1/payments?status=held&order=oldest&format=csv');
+      assert.equal(await download.getAttribute('href'), '/admin/v1/payments?format=csv&status=held&order=oldest');
       assert.equal(await download.getAttribute('download'), 'held-payments.csv');
 
       const table = page.getByRole('table');

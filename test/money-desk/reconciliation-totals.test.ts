@@ -72,6 +72,11 @@ for (const kind of databaseKinds()) {
       );
       const everything = await get(`/reconciliations/${id}/totals`);
       assert.equal(everything.count, run.lines, 'without a category: every line');
+      assert.deepEqual(
+        everything.byCurrency.map((one: { sum: string | null }) => one.sum),
+        everything.byCurrency.map(() => null),
+        'debits and credits are not added together',
+      );
     });
 
     it('the open filter: a line marked dealt with leaves the open totals and the open CSV, and comes back when unmarked', async () => {

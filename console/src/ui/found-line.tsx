@@ -1,17 +1,10 @@
 import { formatMoney } from '../decimal.js';
+import { type Download, fileLink } from './csv-download.js';
 
 /** A sum of money in one currency, as the API's totals give it. */
 export interface CurrencySum {
   currency: string;
   sum: string;
-}
-
-/** Where a list can be downloaded as a file, exactly as filtered. */
-export interface Download {
-  href: string;
-  file: string;
-  /** What to call the link; "Download CSV" unless said. */
-  text?: string;
 }
 
 /**
@@ -32,9 +25,7 @@ export function FoundLine(props: {
     <p class="found">
       <span>{props.count === 0 ? `No ${plural}.` : sums ? `${counted}: ${sums}` : `${counted}.`}</span>
       {props.download && props.count > 0 && (
-        <a href={props.download.href} download={props.download.file}>
-          {props.download.text ?? 'Download CSV'}
-        </a>
+        <a {...fileLink(props.download)}>{props.download.text ?? 'Download CSV'}</a>
       )}
     </p>
   );

@@ -1,6 +1,7 @@
 import { useLocation } from 'preact-iso';
 import type { paths } from '../../api-types.js';
 import { usePages, useResource } from '../../calls/hooks.js';
+import { csvDownload } from '../../ui/csv-download.js';
 import { DateInput } from '../../ui/date-input.js';
 import { FoundLine } from '../../ui/found-line.js';
 import { Problem } from '../../ui/problem.js';
@@ -20,10 +21,8 @@ function Found({ filters }: { filters: Filters }) {
   const { data, busy } = useResource('/admin/v1/audit/totals', { query: filters });
   // The last search's count never stands beside this search's list.
   if (!data || busy) return null;
-  const csv = new URLSearchParams({ ...filters, order: 'newest', format: 'csv' });
-  return (
-    <FoundLine count={data.count} noun="record" download={{ href: `/admin/v1/audit?${csv}`, file: 'audit.csv' }} />
-  );
+  const download = csvDownload('/admin/v1/audit', { ...filters, order: 'newest' }, ['audit']);
+  return <FoundLine count={data.count} noun="record" download={download} />;
 }
 
 /** Who did what and when, newest first, filtered by days, operator and kind of action. */
@@ -79,7 +78,7 @@ export function AuditPage() {
 
 function AuditTable({ items }: { items: readonly AuditEvent[] }) {
   return (
-    <Table label="Audit records" class="audit" columns={['When', 'Who', 'What was done', 'From address']}>
+    <Table label="Audit records" class="audit stacks" columns={['When', 'Who', 'What was done', 'From address']}>
       {items.map((event) => (
         <tr key={event.id}>
           <td class="when">
@@ -96,10 +95,10 @@ function AuditTable({ items }: { items: readonly AuditEvent[] }) {
               event.actor
             )}
           </td>
-          <td class="what">
+          <td class="what full">
             <Sentence event={event} />
           </td>
-          <td class="from">
+          <td class="from full">
             <span class="from-words">From </span>
             {event.sourceIp ?? '—'}
           </td>

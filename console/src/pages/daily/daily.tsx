@@ -4,6 +4,7 @@ import { lastProblem, useResource } from '../../calls/hooks.js';
 import { DailyChart } from '../../daily-chart.js';
 import { useSession } from '../../session.js';
 import { dayIn, daysBefore, longDate } from '../../time.js';
+import { csvDownload, fileLink } from '../../ui/csv-download.js';
 import { DateInput } from '../../ui/date-input.js';
 import { Problem } from '../../ui/problem.js';
 import { searchOf } from '../../ui/search.js';
@@ -44,7 +45,7 @@ export function DailyTotals() {
   const chart = useResource('/admin/v1/reports/daily', { query: { from, to } });
   const problem = lastProblem(report, chart);
   const shown = report.data && !report.busy && !report.problem ? report.data : undefined;
-  const csv = `/admin/v1/reports/daily?${new URLSearchParams({ from, to, groupBy: GROUP, format: 'csv' })}`;
+  const csv = csvDownload('/admin/v1/reports/daily', { from, to, groupBy: GROUP }, ['daily-totals', from, 'to', to]);
 
   function show(event: Event) {
     const asked = searchOf(event, ['from', 'to']);
@@ -93,11 +94,7 @@ export function DailyTotals() {
                 ? 'No payment was made on these days.'
                 : `Days in ${shown.timeZone}; both days included.`}
             </span>
-            {shown.days.length > 0 && (
-              <a href={csv} download={`daily-totals-${shown.from}-to-${shown.to}.csv`}>
-                Download CSV
-              </a>
-            )}
+            {shown.days.length > 0 && <a {...fileLink(csv)}>Download CSV</a>}
           </p>
           {shown.days.length > 0 && <DailyTable report={shown} />}
         </>

@@ -10,6 +10,6 @@ export function MembersFound({ filters }: { filters: MemberFilters }) {
   const { data, busy } = useResource('/admin/v1/members/totals', { query: filters });
   // The last search's count never stands beside this search's list.
   if (!data || busy) return null;
-  const download = csvDownload('/admin/v1/members', filters, [filters.status, filters.q, filters.near]);
+  const download = csvDownload('/admin/v1/members', filters, ['members', filters.status, filters.q, filters.near]);
   return <FoundLine count={data.count} noun="member" download={download} />;
 }

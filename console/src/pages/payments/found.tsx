@@ -1,6 +1,7 @@
 import type { paths } from '../../api-types.js';
 import { useResource } from '../../calls/hooks.js';
-import { type Download, FoundLine } from '../../ui/found-line.js';
+import type { Download } from '../../ui/csv-download.js';
+import { FoundLine } from '../../ui/found-line.js';
 
 type Filters = NonNullable<paths['/admin/v1/payments/totals']['get']['parameters']['query']>;
 

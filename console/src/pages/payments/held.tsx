@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { usePages } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { csvDownload } from '../../ui/csv-download.js';
 import { Problem } from '../../ui/problem.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { type Cleared, ClearedLine, useClearedHere } from './cleared.js';
@@ -9,7 +10,7 @@ import { HeldPanel } from './held-panel.js';
 import { HeldTable } from './held-table.js';
 import './payments.css';
 
-const CSV = `/admin/v1/payments?${new URLSearchParams({ status: 'held', order: 'oldest', format: 'csv' })}`;
+const CSV = csvDownload('/admin/v1/payments', { status: 'held', order: 'oldest' }, ['held-payments']);
 
 /**
  * Held payments, oldest first: money received that no member has been credited with yet, a work list
@@ -82,12 +83,7 @@ export function HeldQueue() {
       <Problem text={problem} />
       {shown?.length === 0 && <p>Nothing is held.</p>}
       {shown && shown.length > 0 && (
-        <Found
-          key={round}
-          filters={{ status: 'held' }}
-          noun="held payment"
-          download={{ href: CSV, file: 'held-payments.csv' }}
-        />
+        <Found key={round} filters={{ status: 'held' }} noun="held payment" download={CSV} />
       )}
       {shown && shown.length > 0 && (
         <div class={selected ? 'held-work with-panel' : 'held-work'}>

@@ -27,7 +27,7 @@ const queryOf = (address: Record<string, string>) =>
 
 /** Every payment the search finds, as the list shows them, named after its filters as the API names the file. */
 const downloadOf = (asked: Query) =>
-  csvDownload('/admin/v1/payments', asked, [asked.status, asked.customerRef, asked.from, asked.to]);
+  csvDownload('/admin/v1/payments', asked, ['payments', asked.status, asked.customerRef, asked.from, asked.to]);
 
 /** Payments found by receipt, bank reference, member, bank, status or the days paid (those of the daily totals). */
 export function Payments() {

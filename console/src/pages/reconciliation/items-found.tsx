@@ -1,6 +1,6 @@
 import { useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
-import { FoundLine } from '../../ui/found-line.js';
+import { type CurrencySum, FoundLine } from '../../ui/found-line.js';
 import { apiQueryOf, csvOf, type Filters, nounOf } from './words.js';
 
 /** How many items the filters find and their sum in each currency, every page of them: read once per filter. */
@@ -9,6 +9,12 @@ export const useItemsTotals = (reconciliationId: number, filters: Filters) =>
     path: { reconciliationId },
     query: apiQueryOf(filters),
   });
+
+type Totals = NonNullable<ReturnType<typeof useItemsTotals>['data']>;
+
+/** The sums the API gives, in each currency (none for items that do not add up, as a run's debits and credits). */
+const sumsOf = (totals: Totals): CurrencySum[] =>
+  totals.byCurrency.flatMap((one) => (one.sum === null ? [] : [{ currency: one.currency ?? '', sum: one.sum }]));
 
 /** The figures above the list, with the CSV of exactly the items the filters find. */
 export function ItemsFound({
@@ -27,7 +33,7 @@ export function ItemsFound({
     <FoundLine
       count={data.count}
       noun={nounOf(filters.category)}
-      sums={data.byCurrency.map((one) => ({ currency: one.currency ?? '', sum: one.sum }))}
+      sums={sumsOf(data)}
       download={csvOf(reconciliationId, filters)}
     />
   );
@@ -47,7 +53,9 @@ export function OpenFound({ totals }: { totals: ReturnType<typeof useOpenTotals>
   if (data.count === 0) {
     return <p class="open-count">Nothing is open: every line is matched, dealt with or settled.</p>;
   }
-  const sums = data.byCurrency.map((one) => formatMoney(one.sum, one.currency)).join(' · ');
+  const sums = sumsOf(data)
+    .map((one) => formatMoney(one.sum, one.currency))
+    .join(' · ');
   return (
     <p class="open-count">
       Still open: {data.count} {data.count === 1 ? 'item' : 'items'}, {sums}.

@@ -3,6 +3,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { usePages, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
 import { longDate } from '../../time.js';
+import { csvDownload, fileLink } from '../../ui/csv-download.js';
 import { Problem } from '../../ui/problem.js';
 import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
@@ -66,8 +67,9 @@ export function ReconciliationPage() {
             {counted(run.lines, 'line')} ({counted(run.credits, 'credit')}), {run.format}, reconciled{' '}
             <When at={run.createdAt} /> by {run.createdBy}.{' '}
             <a
-              href={`/admin/v1/reconciliations/${reconciliationId}?format=csv`}
-              download={`reconciliation-${reconciliationId}.csv`}
+              {...fileLink(
+                csvDownload(`/admin/v1/reconciliations/${reconciliationId}`, {}, ['reconciliation', reconciliationId]),
+              )}
             >
               Download the report (CSV)
             </a>

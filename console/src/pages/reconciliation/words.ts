@@ -1,5 +1,6 @@
 import type { paths } from '../../api-types.js';
 import { addDecimals } from '../../decimal.js';
+import { csvDownload } from '../../ui/csv-download.js';
 import type { CurrencySum } from '../../ui/found-line.js';
 
 type RunAnswer =
@@ -96,16 +97,11 @@ export function addressOf(reconciliationId: number, filters: Filters): string {
 
 /** The CSV of exactly the items listed, every page: the API's answer for the same filters. */
 export function csvOf(reconciliationId: number, filters: Filters) {
-  const query = new URLSearchParams({
-    format: 'csv',
-    category: filters.category,
-    ...(filters.openOnly ? { open: 'true' } : {}),
-  });
-  const open = filters.openOnly ? '-open' : '';
-  return {
-    href: `/admin/v1/reconciliations/${reconciliationId}?${query}`,
-    file: `reconciliation-${reconciliationId}-${filters.category.replaceAll('_', '-')}${open}.csv`,
-  };
+  return csvDownload(
+    `/admin/v1/reconciliations/${reconciliationId}`,
+    { category: filters.category, open: filters.openOnly },
+    ['reconciliation', reconciliationId, filters.category, filters.openOnly ? 'open' : undefined],
+  );
 }
 
 /** What an item of a category is called: a payment when it is not on the statement, else a line. */

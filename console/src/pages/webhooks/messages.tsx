@@ -3,6 +3,7 @@ import type { paths } from '../../api-types.js';
 import { lastProblem, useAction, usePages, useResource } from '../../calls/hooks.js';
 import { formatMoney } from '../../decimal.js';
 import { Badge, type Tone } from '../../ui/badge.js';
+import { csvDownload } from '../../ui/csv-download.js';
 import { FoundLine } from '../../ui/found-line.js';
 import { Options } from '../../ui/options.js';
 import { Problem } from '../../ui/problem.js';
@@ -42,7 +43,7 @@ function PaymentOf({ message }: { message: Message }) {
 function MessageRow({ message, webhookId, replay }: { message: Message; webhookId: string; replay?: () => void }) {
   return (
     <tr>
-      <td class="event">
+      <td class="event full">
         {message.type}
         <Attempts webhookId={webhookId} messageId={message.messageId} />
       </td>
@@ -53,7 +54,7 @@ function MessageRow({ message, webhookId, replay }: { message: Message; webhookI
       <td class="when">
         <When at={message.occurredAt} />
       </td>
-      <td class="delivery">
+      <td class="delivery full">
         <Badge tone={STATUS_TONES[message.status]}>{STATUS_WORDS[message.status]}</Badge>
         {message.lastAttemptAt && (
           <div class="muted">
@@ -104,7 +105,6 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
     setSaid('It will be sent again in a moment, with the same webhook-id.');
     reload();
   }
-  const csv = new URLSearchParams({ format: 'csv', ...(status ? { status } : {}) });
   return (
     <>
       <h2>Delivery log</h2>
@@ -119,17 +119,17 @@ export function Messages({ webhookId, round, canReplay }: { webhookId: string; r
         <FoundLine
           count={totals.data.count}
           noun={status ? `${STATUS_WORDS[status]} message` : 'message'}
-          download={{
-            href: `/admin/v1/webhooks/${encodeURIComponent(webhookId)}/messages?${csv}`,
-            file: `webhook-messages${status ? `-${status}` : ''}.csv`,
-          }}
+          download={csvDownload(`/admin/v1/webhooks/${encodeURIComponent(webhookId)}/messages`, { status }, [
+            'webhook-messages',
+            status,
+          ])}
         />
       )}
       {log.items?.length === 0 && <p>No message.</p>}
       {items.length > 0 && (
         <Table
           label="Delivery log"
-          class="messages"
+          class="messages stacks"
           columns={[
             'Event',
             'Payment',

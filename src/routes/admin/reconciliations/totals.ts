@@ -19,9 +19,12 @@ const ItemTotals = Type.Object({
         }),
       ),
       count: Type.Integer(),
-      sum: Type.String({
-        description: "Exact decimal: the amounts as the list shows them (a line's as on the statement, debits too)",
-      }),
+      sum: Nullable(
+        Type.String({
+          description:
+            "Exact decimal: the amounts as the list shows them (a line's as on the statement). null without a category, unless only the open items are asked: a run's debits and credits are not added together",
+        }),
+      ),
     }),
     { description: 'One entry per currency, in alphabetical order (null last); none when nothing matches' },
   ),
