@@ -54,3 +54,12 @@ const db = new Kysely({ dialect: new PGliteDialect(seed) });
 await migrateToLatest(db);
 await db.destroy();
 if (!seed.closed) await seed.close();
+// The engine made its files for the user who built them (some 0600). The service may run as
+// another, as the systemd unit's bis runs an installation root built: every user may read the
+// template, which holds no secret; the copy a data directory gets is made private as it is made.
+const { chmodSync, readdirSync } = await import('node:fs');
+const { join } = await import('node:path');
+chmodSync(template, 0o755);
+for (const entry of readdirSync(template, { recursive: true, withFileTypes: true }))
+  // parentPath from Node 20.12; path before it.
+  chmodSync(join(entry.parentPath ?? entry.path, entry.name), entry.isDirectory() ? 0o755 : 0o644);

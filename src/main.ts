@@ -5,6 +5,7 @@ import { makeDataDirPrivate } from './db/data-dir-permissions.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { setupAdvice } from './db/setup-advice.js';
+import { firstRunHint } from './first-run-hint.js';
 import { startJobs } from './jobs/scheduler.js';
 import { setupCodePath, writeSetupCode } from './setup-code-file.js';
 
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   writeSetupCode(config.dataDir, await app.services.setupCodes.make());
   if (await app.services.setupService.needsSetup()) {
     app.log.warn('no admin yet: the admin API refuses every call until one is made');
-    process.stderr.write(firstRunHint(setupCodePath(config.dataDir)));
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    process.stderr.write(firstRunHint({ ...config, port }));
   } else {
     app.log.info(
       { file: setupCodePath(config.dataDir) },
@@ -81,16 +84,6 @@ async function main(): Promise<void> {
     );
   }
 }
-
-// Plain text, not a log line: what a newcomer reads after their first start. It never holds the
-// setup code itself, only where it is: the output may be shipped to a log service.
-const firstRunHint = (file: string) => `
-  The admin API has no admin yet. To set it up, as the user that runs this service, either:
-    - run:  bis init   (in this directory; it makes the first admin, with the one-time setup code
-      from ${file}, which works for 30 minutes; a restart makes a new one)
-    - or stop the service, then:  export BIS_ADMIN_TOKEN=$(openssl rand -hex 32); echo $BIS_ADMIN_TOKEN; npm start
-
-`;
 
 /** Set once the configuration is read, so that a failed start can say what to do about the server. */
 let databaseUrl: string | undefined;

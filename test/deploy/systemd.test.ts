@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../src/config.js';
+import { environmentFile, environmentOf, readUnit, setting } from '../support/systemd-unit.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const UNITS = join(ROOT, 'deploy/systemd');
+const EXAMPLE = readFileSync(join(ROOT, 'deploy/bis.env.example'), 'utf8');
+const analyze = spawnSync('systemd-analyze', ['--version']).status === 0;
+
+describe('the shipped systemd units', () => {
+  it('pass systemd-analyze verify', { skip: !analyze && 'systemd-analyze is not installed (Debian: systemd)' }, () => {
+    const result = spawnSync(
+      'systemd-analyze',
+      [
+        'verify',
+        '--man=no',
+        ...['bis.service', 'bis-backup.service', 'bis-backup.timer'].map((unit) => join(UNITS, unit)),
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stderr.trim(), '', 'no warning either');
+  });
+
+  it('run the service as its own user, with its state directory, its settings file and the hardening systemd offers', () => {
+    const unit = readUnit(join(UNITS, 'bis.service'));
+    assert.ok(unit.has('Unit') && unit.has('Install'), '[Unit] and [Install]: systemctl enable works');
+    assert.equal(setting(unit, 'Install', 'WantedBy'), 'multi-user.target', 'back after a reboot');
+    const service = (key: string) => setting(unit, 'Service', key);
+    assert.equal(service('User'), 'bis');
+    assert.equal(service('StateDirectory'), 'bis');
+    assert.equal(service('StateDirectoryMode'), '0700');
+    assert.equal(environmentOf(unit).BIS_DATA_DIR, '/var/lib/bis', 'the data in the state directory');
+    assert.equal(service('EnvironmentFile'), '/etc/bis.env');
+    assert.equal(service('Restart'), 'on-failure');
+    assert.equal(service('RestartPreventExitStatus'), '78', 'a refused configuration is not restarted in a loop');
+    assert.ok(setting(unit, 'Unit', 'StartLimitBurst'), 'nor anything else for ever');
+    for (const [key, value] of [
+      ['NoNewPrivileges', 'yes'],
+      ['ProtectSystem', 'strict'],
+      ['ProtectHome', 'yes'],
+      ['PrivateTmp', 'yes'],
+      ['CapabilityBoundingSet', ''],
+    ])
+      assert.equal(service(key as string), value, key);
+    // With ProtectSystem=strict only the state directory is writable: the service needs nothing else.
+    assert.equal(service('ReadWritePaths'), undefined);
+  });
+
+  it('the backup runs nightly as the same user, into a state directory of its own', () => {
+    const backup = readUnit(join(UNITS, 'bis-backup.service'));
+    const timer = readUnit(join(UNITS, 'bis-backup.timer'));
+    assert.equal(setting(backup, 'Service', 'User'), 'bis');
+    assert.equal(setting(backup, 'Service', 'Type'), 'oneshot');
+    assert.equal(setting(backup, 'Service', 'StateDirectoryMode'), '0700');
+    assert.match(setting(backup, 'Service', 'ExecStart') ?? '', /bin\/bis\.mjs backup$/);
+    assert.equal(setting(timer, 'Timer', 'Persistent'), 'true');
+    assert.equal(setting(timer, 'Install', 'WantedBy'), 'timers.target');
+  });
+});
+
+describe('deploy/bis.env.example', () => {
+  // Every variable the configuration reads, as the service reads it.
+  const read = new Set<string>();
+  loadConfig(
+    new Proxy({} as Record<string, string | undefined>, {
+      get: (_, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    }),
+  );
+  const named = new Map(
+    [...EXAMPLE.matchAll(/^#?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1] as string, match[2] as string]),
+  );
+
+  it('names every setting the service reads, and bis its address', () => {
+    assert.deepEqual([...named.keys()].filter((name) => name !== 'BIS_URL').sort(), [...read].sort());
+  });
+
+  it('shows each unset one with its default', () => {
+    const defaults = loadConfig({});
+    for (const [name, value] of named)
+      if (EXAMPLE.includes(`\n#${name}=${value}\n`) && value !== '')
+        assert.deepEqual(loadConfig({ [name]: value }), defaults, `${name}=${value} is the default`);
+  });
+
+  it('is a settings file the service accepts as it is', () => {
+    assert.doesNotThrow(() => loadConfig(environmentFile(EXAMPLE)));
+  });
+});
+
+// As systemd would run it: the unit's user (here `nobody`), working directory, environment,
+// settings file and umask, its state directory made as systemd makes it (here under a temporary
+// folder), and its ExecStart. Only root can start a process as another user.
+describe('the service started as bis.service starts it', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
+  const unit = readUnit(join(UNITS, 'bis.service'));
+  const base = mkdtempSync(join(tmpdir(), 'bis-unit-'));
+  const stateDir = join(base, setting(unit, 'Service', 'StateDirectory') as string);
+  const nobody = {
+    uid: Number(execFileSync('id', ['-u', 'nobody'])),
+    gid: Number(execFileSync('id', ['-g', 'nobody'])),
+  };
+  let child: ChildProcess;
+  let output = '';
+
+  before(async () => {
+    // /var/lib is open to every user; the state directory in it is the service user's only.
+    chmodSync(base, 0o755);
+    mkdirSync(stateDir, { mode: Number.parseInt(setting(unit, 'Service', 'StateDirectoryMode') as string, 8) });
+    chownSync(stateDir, nobody.uid, nobody.gid);
+    const settings = environmentFile(EXAMPLE.replace(/^HOST=.*$/m, 'HOST=127.0.0.1\nPORT=0'));
+    const env = { ...environmentOf(unit), BIS_DATA_DIR: stateDir, ...settings, PATH: '/usr/bin:/bin' };
+    const [node, ...args] = (setting(unit, 'Service', 'ExecStart') as string).split(/\s+/);
+    const umask = Number.parseInt(setting(unit, 'Service', 'UMask') as string, 8);
+    const previous = process.umask(umask);
+    child = spawn(process.execPath ?? node, args, { cwd: ROOT, env, uid: nobody.uid, gid: nobody.gid });
+    process.umask(previous);
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+  });
+  after(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it('starts as the unprivileged user, keeps its data private, names the next command and stops cleanly', async () => {
+    let url: string | undefined;
+    for (let attempt = 0; attempt < 300 && !url; attempt++) {
+      if (child.exitCode !== null) assert.fail(`the service exited at start:\n${output}`);
+      url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (!url) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(url, output);
+    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    assert.match(status, new RegExp(`^Uid:\\s+${nobody.uid}\\s`, 'm'), 'runs as the unit user');
+    for (const file of ['setup-code', 'PG_VERSION']) {
+      const stat = statSync(join(stateDir, file));
+      assert.equal(stat.uid, nobody.uid, `${file} is the service user's`);
+      assert.equal(stat.mode & 0o077, 0, `${file} is private`);
+    }
+    assert.match(output, new RegExp(`BIS_DATA_DIR=${stateDir} BIS_URL=${url} npx bis init`));
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+  });
+});
