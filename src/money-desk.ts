@@ -1,9 +1,11 @@
 import type { AuditedChanges } from './audit/audit-store.js';
 import type { ClientsStore } from './clients/clients-store.js';
 import type { Db } from './db/schema.js';
+import { createNearMembersStore } from './members/near-members-store.js';
 import { createExportFeeds } from './payments/export-feeds.js';
 import { createExportFeedsStore } from './payments/export-feeds-store.js';
 import { createExportStore } from './payments/export-store.js';
+import { createHeldCases } from './payments/held-cases.js';
 import { createPaymentsExport } from './payments/payments-export.js';
 import { createPaymentsQuery } from './payments/payments-query.js';
 import { createPaymentsReadStore } from './payments/payments-read-store.js';
@@ -49,7 +51,12 @@ export function createMoneyDeskServices(deps: MoneyDeskDeps) {
     installId,
   });
   return {
-    paymentsQuery: createPaymentsQuery({ paymentsReadStore: createPaymentsReadStore(db), resolutionStore, timeZone }),
+    paymentsQuery: createPaymentsQuery({
+      paymentsReadStore: createPaymentsReadStore(db),
+      resolutionStore,
+      heldCases: createHeldCases({ nearMembersStore: createNearMembersStore(db) }),
+      timeZone,
+    }),
     resolutionService: createResolutionService({
       resolutionStore,
       auditStore,

@@ -5939,6 +5939,8 @@ export interface operations {
                 to?: string;
                 /** @description newest first (default), or oldest first: the held queue */
                 order?: "newest" | "oldest";
+                /** @description heldCase: each held payment of the page comes with its heldCase, for the held queue's words on it; not in the CSV */
+                include?: "heldCase";
                 /** @description csv: every payment the filters find, all pages, limit and cursor ignored (also with Accept: text/csv) */
                 format?: "json" | "csv";
                 limit?: number;
@@ -6009,6 +6011,16 @@ export interface operations {
                             rawNotification: string | null;
                             /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
                             rawNotificationTruncated: boolean;
+                            /** @description Only with include=heldCase, and only on a held payment: the member it names, or those it may mean */
+                            heldCase?: {
+                                memberStatus: ("active" | "suspended" | "closed") | null;
+                                /** @description When no member has the number sent: the active members whose number is one slip away from it, as GET /members?near=&status=active finds them, at most 3, in number order. Empty when a member has it */
+                                nearMembers: {
+                                    /** @description Seven digits */
+                                    customerRef: string;
+                                    fullName: string;
+                                }[];
+                            };
                         }[];
                         nextCursor: string | null;
                     };

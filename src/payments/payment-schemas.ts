@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { MEMBER_STATUSES } from '../member-statuses.js';
 import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../schema-parts.js';
 import { PAYMENT_TYPES } from './channels.js';
 
@@ -64,6 +65,28 @@ export const Payment = Type.Object({
       'true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole',
   }),
 });
+
+/** What a held payment's reason comes to in its own case, as it stands now: what the held queue says of it. */
+export const HeldCase = Type.Object(
+  {
+    memberStatus: Nullable(
+      StringEnum(MEMBER_STATUSES, {
+        description: 'The status now of the member whose number the bank sent; null when no member has it',
+      }),
+    ),
+    nearMembers: Type.Array(
+      Type.Object({ customerRef: Type.String({ description: 'Seven digits' }), fullName: Type.String() }),
+      {
+        description:
+          'When no member has the number sent: the active members whose number is one slip away from it, as GET /members?near=&status=active finds them, at most 3, in number order. Empty when a member has it',
+      },
+    ),
+  },
+  { description: 'Only with include=heldCase, and only on a held payment: the member it names, or those it may mean' },
+);
+
+/** A payment in the list: with its held case when that was asked for. */
+export const ListedPayment = Type.Object({ ...Payment.properties, heldCase: Type.Optional(HeldCase) });
 
 export const HistoryEntry = Type.Object({
   at: Timestamp('When it happened'),

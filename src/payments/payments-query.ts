@@ -3,7 +3,9 @@ import { csvInBatches } from '../csv.js';
 import { invalidInput, notFound } from '../errors.js';
 import { pageCursor, pageOf } from '../paging.js';
 import { localDateTimes } from '../time-zone.js';
+import type { HeldCases } from './held-cases.js';
 import { paidWindow } from './paid-day.js';
+import type { HeldCase } from './payment-schemas.js';
 import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
 import { PAYMENT_CSV_HEADER, paymentCsvLine } from './payments-csv.js';
 import type { Filters, PaymentsReadStore } from './payments-read-store.js';
@@ -11,6 +13,9 @@ import type { PaymentsSearch, PaymentsTotalsQuery, PaymentTotals } from './query
 import type { ResolutionStore } from './resolution-store.js';
 
 export type PaymentQuery = Static<typeof PaymentsSearch>;
+
+/** A payment of a list page: its held case with it when that was asked for. */
+type ListedPaymentView = PaymentView & { heldCase?: Static<typeof HeldCase> };
 
 export const DEFAULT_PAGE = 50;
 const CSV_BATCH = 5000;
@@ -49,14 +54,17 @@ function identify(receiptOrId: string): { erpRefId: string } | { paymentId: numb
 export function createPaymentsQuery({
   paymentsReadStore,
   resolutionStore,
+  heldCases,
   timeZone,
 }: {
   paymentsReadStore: PaymentsReadStore;
   resolutionStore: Pick<ResolutionStore, 'events' | 'eventsOf'>;
+  heldCases: HeldCases;
   timeZone: string;
 }) {
   return {
-    async list(query: PaymentQuery): Promise<{ items: PaymentView[]; nextCursor: string | null }> {
+    /** A page of the search; with include=heldCase, each held payment's case as well, for the page at once. */
+    async list(query: PaymentQuery): Promise<{ items: ListedPaymentView[]; nextCursor: string | null }> {
       const limit = query.limit ?? DEFAULT_PAGE;
       const rows = await paymentsReadStore.list({
         ...filtersOf(query, timeZone),
@@ -65,7 +73,12 @@ export function createPaymentsQuery({
         limit: limit + 1,
       });
       const page = pageOf('p', rows, limit);
-      return { items: page.rows.map(paymentView), nextCursor: page.nextCursor };
+      const cases = query.include === 'heldCase' ? await heldCases.of(page.rows) : new Map<number, never>();
+      const items = page.rows.map((row) => {
+        const heldCase = cases.get(row.id);
+        return heldCase ? { ...paymentView(row), heldCase } : paymentView(row);
+      });
+      return { items, nextCursor: page.nextCursor };
     },
 
     /**

@@ -2,12 +2,16 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { onePage, type Page } from '../db/keyset-page.js';
 import { likeLiteral } from '../db/like-pattern.js';
 import type { Db, Executor } from '../db/schema.js';
+import type { MemberStatus } from '../member-statuses.js';
 import type { PaymentType } from './channels.js';
 import type { PaymentStatus, PaymentsTable } from './payments-tables.js';
 import type { PaymentRow } from './resolution-store.js';
 
 /** A payment with what people read beside it: the member's and the bank's names. */
 export type PaymentListRow = PaymentRow & { member_name: string | null; client_name: string | null };
+
+/** A payment of a list page: the status now of the member it names too, for a held payment's case. */
+export type ListedPaymentRow = PaymentListRow & { member_status: MemberStatus | null };
 
 /** The columns a payments list downloaded as CSV writes: not the bank's notification, up to 4 KiB a payment. */
 const CSV_COLUMNS = [
@@ -123,9 +127,11 @@ export function createPaymentsReadStore(db: Db) {
       return withNames(db).where('p.id', 'in', paymentIds).execute();
     },
 
-    list(filter: PaymentFilter, ex: Executor = db): Promise<PaymentListRow[]> {
+    list(filter: PaymentFilter, ex: Executor = db): Promise<ListedPaymentRow[]> {
       // The window is the page's: narrowed once, by onePage.
-      const query = withNames(ex).where((eb) => matching(eb, { ...filter, from: undefined, to: undefined }));
+      const query = withNames(ex)
+        .select('m.status as member_status')
+        .where((eb) => matching(eb, { ...filter, from: undefined, to: undefined }));
       return onePage(query, { id: 'p.id', time: 'p.transaction_date' }, filter).execute();
     },
 

@@ -32,12 +32,18 @@ export const PaymentsSearch = Type.Object({
       description: 'newest first (default), or oldest first: the held queue',
     }),
   ),
+  include: Type.Optional(
+    Type.Literal('heldCase', {
+      description:
+        "heldCase: each held payment of the page comes with its heldCase, for the held queue's words on it; not in the CSV",
+    }),
+  ),
   format: CsvFormat('every payment the filters find, all pages, limit and cursor ignored'),
   ...paging(),
 });
 
-/** The same filters as the search, without its order, paging and format: what the totals are of. */
-export const PaymentsTotalsQuery = Type.Omit(PaymentsSearch, ['order', 'limit', 'cursor', 'format']);
+/** The same filters as the search, without its order, paging, what it includes and format: what the totals are of. */
+export const PaymentsTotalsQuery = Type.Omit(PaymentsSearch, ['order', 'include', 'limit', 'cursor', 'format']);
 
 /** How many payments a search finds, and their sum in each currency. */
 export const PaymentTotals = Type.Object({

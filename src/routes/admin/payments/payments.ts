@@ -6,7 +6,14 @@ import { AdminError, described } from '../../../http/schemas.js';
 import { PAYMENT_CSV_FIELDS } from '../../../payments/payments-csv.js';
 import type { PaymentsQuery } from '../../../payments/payments-query.js';
 import type { ResolutionService } from '../../../payments/resolution-service.js';
-import { Note, Payment, PaymentsSearch, PaymentsTotalsQuery, PaymentTotals, PaymentWithHistory } from './schemas.js';
+import {
+  ListedPayment,
+  Note,
+  PaymentsSearch,
+  PaymentsTotalsQuery,
+  PaymentTotals,
+  PaymentWithHistory,
+} from './schemas.js';
 
 const PaymentIdParams = Type.Object({ paymentId: Type.Integer({ minimum: 1, description: 'The paymentId' }) });
 
@@ -22,7 +29,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncTypebox<{
         summary:
           'Payments, newest received first (or oldest first), filtered; from/to on the day paid. As CSV, every one found',
         querystring: PaymentsSearch,
-        ...pageOrCsvAnswers(Payment, {
+        ...pageOrCsvAnswers(ListedPayment, {
           page: 'One page of payments',
           csv: `${PAYMENT_CSV_FIELDS.join(', ')}. paidOn is the day and time paid in BIS_TIME_ZONE (YYYY-MM-DD HH:MM); transactionDate and receivedAt are exact, in UTC; the other fields are the JSON list's`,
           both: 'One page of payments; as CSV, every payment the filters find, in the same order',

@@ -1,2 +1,9 @@
-export { HistoryEntry, Note, Payment, PaymentStatus, PaymentWithHistory } from '../../../payments/payment-schemas.js';
+export {
+  HistoryEntry,
+  ListedPayment,
+  Note,
+  Payment,
+  PaymentStatus,
+  PaymentWithHistory,
+} from '../../../payments/payment-schemas.js';
 export { PaymentsSearch, PaymentsTotalsQuery, PaymentTotals } from '../../../payments/query-schemas.js';
