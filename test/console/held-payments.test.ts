@@ -154,18 +154,31 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
   test('each held payment says why in words about its case', async () => {
     await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000003', { fullName: 'Achieng Atieno', status: 'closed' });
     await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000004', { fullName: 'Otieno Kamau', status: 'active' });
+    const suspended = { fullName: 'Wanjiru Njeri', status: 'suspended' };
+    await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000005', suspended);
+    await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000006', { ...suspended, fullName: 'Kamau Mwangi' });
     const base = { paymentType: 'MPESA', amount: '100.00' };
     assert.equal((await notify({ ...base, transactionReference: 'EQ-CLOSED', customerRef: '7000003' })).status, 404);
     await notify({ ...base, transactionReference: 'EQ-NOT-ASKED', customerRef: '7000004' });
     assert.equal((await notify({ ...base, transactionReference: 'EQ-NOBODY', customerRef: '8888888' })).status, 404);
+    assert.equal((await notify({ ...base, transactionReference: 'EQ-SUSPENDED', customerRef: '7000005' })).status, 404);
+    assert.equal((await notify({ ...base, transactionReference: 'EQ-BACK', customerRef: '7000006' })).status, 404);
+    await serviceOk(rig.origin, 'PUT', '/admin/v1/members/7000006', { fullName: 'Kamau Mwangi', status: 'active' });
 
     const page = await signedInPage(rig, await addOperator(rig.service.app, 'viewer'));
+    // The list gives each payment's case: no row, and no panel, asks for a member of its own.
+    const memberCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/admin/v1/members')) memberCalls.push(request.url());
+    });
     await page.getByRole('link', { name: 'Held payments' }).click();
     // In its row, and again in the panel it opens, with what the reason means in general.
     const reasons = {
       'EQ-CLOSED': 'Member 7000003 Achieng Atieno is closed.',
       'EQ-NOT-ASKED': 'The bank did not validate member 7000004 first.',
       'EQ-NOBODY': 'No member 8888888.',
+      'EQ-SUSPENDED': 'Member 7000005 Wanjiru Njeri is suspended.',
+      'EQ-BACK': 'Member 7000006 Kamau Mwangi was not payable when the bank notified, and is active now.',
     };
     for (const [reference, words] of Object.entries(reasons)) {
       const row = page.locator('.held', { hasText: reference });
@@ -173,6 +186,7 @@ describeConsole("the console's held payments", { timeZone: 'Africa/Nairobi' }, (
       await row.getByRole('button', { name: reference }).click();
       await page.locator('#held-panel .reason strong').getByText(words).waitFor();
     }
+    assert.deepEqual(memberCalls, []);
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'held-reasons');
     await page.context().close();

@@ -26,11 +26,16 @@ async function rows(page: Page, count: number) {
   return texts(page.locator('tr.held'));
 }
 
+/** The held queue opened; `memberCalls` keeps every call the page makes for members from then on. */
 async function openHeld(rig: ConsoleRig, role: 'viewer' | 'finance', size: (typeof WIDTHS)[number]) {
   const page = await signedInPage(rig, await addOperator(rig.service.app, role));
   await page.setViewportSize(size);
+  const memberCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/admin/v1/members')) memberCalls.push(request.url());
+  });
   await page.getByRole('link', { name: 'Held payments' }).click();
-  return page;
+  return { page, memberCalls };
 }
 
 for (const size of WIDTHS) {
@@ -74,7 +79,7 @@ for (const size of WIDTHS) {
     });
 
     test('oldest first, one row a payment with its reason in words, under the total held per currency and its download; a viewer opens one and sees no form', async () => {
-      const page = await openHeld(rig, 'viewer', size);
+      const { page, memberCalls } = await openHeld(rig, 'viewer', size);
       const found = page.locator('.found', { hasText: '3 held payments: KES 2,510.00 · USD 120.00' });
       await found.waitFor();
       const download = found.getByRole('link', { name: 'Download CSV' });
@@ -99,6 +104,7 @@ for (const size of WIDTHS) {
         '21 Nov 2026, 11:20 20 minutes ago Equity Bank EQ-B-MIDDLE RTGS 7000003 Achieng A USD 120.00 Member 7000003 Achieng Atieno is closed.',
         '21 Nov 2026, 11:40 less than a minute ago Equity Bank EQ-A-NEWEST PESALINK 8888888 254700000001 KES 10.00 No member 8888888.',
       ]);
+      assert.deepEqual(memberCalls, [], 'the rows come with their cases: no call for a member of each');
       const amount = page.locator('tr.held', { hasText: 'EQ-C-OLDEST' }).locator('td.num');
       assert.equal(await amount.evaluate((cell) => getComputedStyle(cell).textAlign), 'right');
       assert.equal(await sideways(page), 0, 'nothing scrolls sideways');
@@ -134,11 +140,12 @@ for (const size of WIDTHS) {
       const button = page.getByRole('button', { name: 'EQ-A-NEWEST' });
       assert.equal(await button.evaluate((element) => element === document.activeElement), true);
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
+      assert.deepEqual(memberCalls, [], 'nor does a panel');
       await page.context().close();
     });
 
     test('by keyboard alone, finance allocates one and returns another through the panel; both confirmations stay, newest first', async () => {
-      const page = await openHeld(rig, 'finance', size);
+      const { page } = await openHeld(rig, 'finance', size);
       await rows(page, 3);
       const opener = page.getByRole('button', { name: 'EQ-C-OLDEST' });
       await tabTo(page, opener);

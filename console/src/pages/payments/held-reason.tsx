@@ -1,41 +1,29 @@
-import { useResource } from '../../calls/hooks.js';
 import { HELD_REASON_WORDS, type Payment } from './words.js';
 
-/** The member the bank named exists: what they are now. */
-function NamedMember({ payment }: { payment: Payment }) {
-  const { data: member } = useResource('/admin/v1/members/{customerRef}', {
-    path: { customerRef: payment.customerRef },
-  });
+/**
+ * The member the bank named exists: what they are now. The list gives their status with the
+ * payment (include=heldCase); without it, only what was so when the bank notified is said.
+ */
+function namedMember(payment: Payment): string {
   const who = `Member ${payment.customerRef} ${payment.memberName}`;
-  if (!member) return <>{who} was not payable when the bank notified.</>;
-  return member.status === 'active' ? (
-    <>{who} was not payable when the bank notified, and is active now.</>
-  ) : (
-    <>
-      {who} is {member.status}.
-    </>
-  );
+  const status = payment.heldCase?.memberStatus;
+  if (!status) return `${who} was not payable when the bank notified.`;
+  return status === 'active'
+    ? `${who} was not payable when the bank notified, and is active now.`
+    : `${who} is ${status}.`;
 }
 
-/** No member has the number the bank sent: the active members one slip away from it. */
-function NoSuchMember({ payment }: { payment: Payment }) {
-  const { data } = useResource('/admin/v1/members', {
-    query: { near: payment.customerRef, status: 'active', limit: 3 },
-  });
-  const meant = (data?.items ?? []).map((member) => `${member.customerRef} (${member.fullName})`);
-  return (
-    <>
-      No member {payment.customerRef}
-      {meant.length > 0 ? `: did the payer mean ${meant.join(' or ')}?` : '.'}
-    </>
-  );
+/** No member has the number the bank sent: the active members one slip away from it, as the list gives them. */
+function noSuchMember(payment: Payment): string {
+  const meant = (payment.heldCase?.nearMembers ?? []).map((member) => `${member.customerRef} (${member.fullName})`);
+  return `No member ${payment.customerRef}${meant.length > 0 ? `: did the payer mean ${meant.join(' or ')}?` : '.'}`;
 }
 
 /** Why this payment was held, in words about this case alone: short enough for a row of the queue. */
 export function HeldCase({ payment }: { payment: Payment }) {
   if (!payment.heldReason) return null;
   if (payment.heldReason === 'not_validated') return <>The bank did not validate member {payment.customerRef} first.</>;
-  return payment.memberName ? <NamedMember payment={payment} /> : <NoSuchMember payment={payment} />;
+  return <>{payment.memberName ? namedMember(payment) : noSuchMember(payment)}</>;
 }
 
 /** Why this payment was held, in words about this case, then what the reason means in general. */

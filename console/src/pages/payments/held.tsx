@@ -19,8 +19,9 @@ const CSV = csvDownload('/admin/v1/payments', { status: 'held', order: 'oldest' 
 export function HeldQueue() {
   const { role, operator } = useSession();
   const [cleared, keep] = useClearedHere(operator?.operatorId ?? 'owner');
+  // Each payment comes with what its reason is in its case: the rows' words need no call of their own.
   const { items, problem, more, reload } = usePages('/admin/v1/payments', {
-    query: { status: 'held', order: 'oldest', limit: 50 },
+    query: { status: 'held', order: 'oldest', include: 'heldCase', limit: 50 },
   });
   const [open, setOpen] = useState<number>();
   // Cleared here: off the table at once, before the list is read again.
