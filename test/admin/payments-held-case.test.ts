@@ -50,11 +50,12 @@ for (const kind of databaseKinds()) {
       await notify('active-now', '5100003', 404);
       await putMember(t.app, '5100003', 'Chebet Cherono', 'active');
       await notify('not-validated', '5100004', 422);
+      // A reference with no number near it before those with some: each keeps its own members.
+      await notify('no-number', 'ABC-123', 404);
       await notify('near', '5200002', 404);
       await notify('near-again', '5200002', 404);
       await notify('near-longer', '52000211', 404);
       await notify('nobody-near', '8888888', 404);
-      await notify('no-number', 'ABC-123', 404);
       await notify('accepted', '5100005', 200);
     });
 
