@@ -5,7 +5,9 @@
 // console's dashboard takes to open in Chromium.
 // `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database;
 // --heap-mb 96 to run the service with its JavaScript heap capped; --lists for the lists alone (a
-// million members too: their totals, and the payments and members downloaded as CSV).
+// million members too: their totals, and the payments and members downloaded as CSV); --held for the
+// held queue's first page alone, with and without each payment's case (--members N for a register
+// of N members instead of a million).
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { timeDashboard } from './bench/dashboard.js';
 import { BENCH_ACCOUNTS, writeDeskStatement } from './bench/desk-statement.js';
-import { SEED_MEMBERS, timeLists } from './bench/lists.js';
+import { seedMembers, timeLists } from './bench/lists.js';
 import { buildService, type Service, startService } from './bench/processes.js';
 import { call } from './bench/setup.js';
 import { hasChromium } from './chromium.js';
@@ -24,6 +26,8 @@ const option = (name: string, fallback: number) => Number(args[args.indexOf(name
 const payments = option('--payments', 1_000_000);
 const onPglite = args.includes('--pglite');
 const listsOnly = args.includes('--lists');
+const heldOnly = args.includes('--held');
+const members = option('--members', 1_000_000);
 // --heap-mb N caps the service's JavaScript heap: the reconciliation must still finish, its memory flat.
 const heapMb = option('--heap-mb', 0);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,7 +56,9 @@ const api = (service: Service, method: string, path: string, body?: unknown) =>
 /**
  * A year of payments for three banks, written straight into the tables (the bank API would take
  * hours): nine in ten accepted, the rest held or returned; references B<bank>-<n>, each with a
- * payer's name and phone, as a bank sends them; and a million members, as a register holds them.
+ * payer's name and phone, as a bank sends them; and a million members (or --members), as a register
+ * holds them. Half the held and returned payments name a member who cannot be paid, the other half a number no
+ * member has (the member's first digit typed as a 9), as a payer's slip would.
  */
 async function seed(url: string, clients: string[]): Promise<void> {
   await sql(
@@ -61,7 +67,8 @@ async function seed(url: string, clients: string[]): Promise<void> {
        transaction_date, status, held_reason, erp_ref_id, raw_notification, received_at, updated_at, accepted_at,
        accepted_txid, payer_name, payer_phone)
      select c.id, 'B' || (n % 3) || '-' || n, (array['MPESA','RTGS','PESALINK','BRANCH'])[1 + n % 4],
-       lpad((1000000 + n % 50000)::text, 7, '0'),
+       case when n % 10 = 9 and n % 40 >= 20 then '9' || lpad((n % 50000)::text, 6, '0')
+         else lpad((1000000 + n % 50000)::text, 7, '0') end,
        case when n % 10 < 9 then lpad((1000000 + n % 50000)::text, 7, '0') end,
        (100 + (n::bigint * 7919) % 500000) / 100.0, 'KES', t, s,
        case when s <> 'accepted' then 'customer_not_payable' end,
@@ -75,7 +82,7 @@ async function seed(url: string, clients: string[]): Promise<void> {
        else 'returned' end as s) st`,
     [payments, clients],
   );
-  await sql(url, SEED_MEMBERS);
+  await sql(url, seedMembers(members));
   await sql(url, 'vacuum analyze payments');
   await sql(url, 'vacuum analyze members');
 }
@@ -133,6 +140,12 @@ async function timeRead(service: Service, label: string, path: string): Promise<
   console.log(`${label}: ${runs.map((s) => `${(s * 1000).toFixed(0)} ms`).join(', ')}`);
 }
 
+/** The held queue's first page without each payment's case, then as the console asks for it: with them. */
+const HELD_QUEUE: [string, string][] = [
+  ['held queue, first page (oldest first)', '/payments?status=held&order=oldest&limit=50'],
+  ['held queue, first page with its cases', '/payments?status=held&order=oldest&include=heldCase&limit=50'],
+];
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   BIS_ADMIN_TOKEN: token,
@@ -163,13 +176,18 @@ try {
   } else {
     const seeded = await timed(() => seed(databaseUrl, clients));
     console.log(
-      `seeded ${payments.toLocaleString('en')} payments over a year and 1,000,000 members in ${seeded.seconds.toFixed(0)} s`,
+      `seeded ${payments.toLocaleString('en')} payments over a year and ${members.toLocaleString('en')} members in ${seeded.seconds.toFixed(0)} s`,
     );
-    const listed = await timed(() => seedLists(databaseUrl));
-    console.log(`seeded a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`);
-    await timeLists(service.url, token, (line) => console.log(line));
+    if (!heldOnly) {
+      const listed = await timed(() => seedLists(databaseUrl));
+      console.log(`seeded a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`);
+      await timeLists(service.url, token, (line) => console.log(line));
+    }
   }
-  if (listsOnly) {
+  if (heldOnly) {
+    for (const [label, path] of HELD_QUEUE) await timeRead(service, label, path);
+    console.log('--held: the rest of the bench left out');
+  } else if (listsOnly) {
     console.log('--lists: the rest of the bench left out');
   } else if (!onPglite) {
     for (const groupBy of ['', 'client', 'paymentType', 'clientAndPaymentType']) {
@@ -214,7 +232,7 @@ try {
     // The first page of each list the console opens, as it asks for it.
     for (const [label, path] of <[string, string][]>[
       ['payments list, first page', '/payments?limit=50'],
-      ['held queue, first page (oldest first)', '/payments?status=held&order=oldest&limit=50'],
+      ...HELD_QUEUE,
       ['members list, first page', '/members?limit=50'],
       ['members list, closed members', '/members?status=closed&limit=50'],
       ["an ERP endpoint's messages, first page", '/webhooks/wh_bench/messages?limit=50'],
@@ -231,7 +249,7 @@ try {
       console.log('console dashboard: not timed, no Chromium (apt-get install chromium)');
     }
   }
-  for (const lines of listsOnly ? [] : [20_000, 100_000]) {
+  for (const lines of listsOnly || heldOnly ? [] : [20_000, 100_000]) {
     const file = join(work, `statement-${lines}.xml`);
     await writeDeskStatement(file, { lines, payments, dayOf });
     service.resetPeakMemory();

@@ -3,10 +3,11 @@
 // downloaded as CSV, exactly as filtered.
 
 /**
- * Members 1000000 to 1999999 (the year's payments name 1000000 to 1049999), written straight into
- * the table: ten first names and twelve surnames, nine in ten active, the rest suspended or closed.
+ * Members from 1000000, a million unless told (the year's payments name 1000000 to 1049999), written
+ * straight into the table: ten first names and twelve surnames, nine in ten active, the rest
+ * suspended or closed.
  */
-export const SEED_MEMBERS = `
+export const seedMembers = (count = 1_000_000) => `
   insert into members (member_number, full_name, status, active_since, activation, created_at, updated_at)
   select (1000000 + n)::text,
     (array['Achieng','Wanjiru','Kamau','Otieno','Njeri','Mwangi','Akinyi','Kiprop','Chebet','Omondi'])[1 + n % 10]
@@ -15,7 +16,7 @@ export const SEED_MEMBERS = `
     case when n % 100 < 90 then 'active' when n % 100 < 97 then 'suspended' else 'closed' end,
     case when n % 100 < 90 then timestamptz '2025-01-01T00:00:00Z' end, 1,
     timestamptz '2025-01-01T00:00:00Z', timestamptz '2025-01-01T00:00:00Z' + (n % 300) * interval '1 day'
-  from generate_series(0, 999999) n`;
+  from generate_series(0, ${count - 1}) n`;
 
 const ms = (seconds: number) => `${(seconds * 1000).toFixed(0)} ms`;
 
