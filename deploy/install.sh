@@ -6,7 +6,7 @@
 #   - installs the units bis.service, bis-backup.service and bis-backup.timer, pointed at this clone;
 #   - writes /etc/bis.env from deploy/bis.env.example, root's only, unless it exists;
 #   - puts bis on the PATH as /usr/local/bin/bis, a link to this clone's command line;
-#   - enables the service and the nightly backup, and starts them unless --no-start.
+#   - enables the service and the nightly backup, and (re)starts them unless --no-start.
 # Running it again after `git pull` updates the same things and keeps /etc/bis.env.
 set -euo pipefail
 
@@ -56,7 +56,10 @@ ln -sfn "$app/bin/bis.mjs" /usr/local/bin/bis
 if [ -d /run/systemd/system ]; then
   systemctl daemon-reload
   if [ "$start" = yes ]; then
-    systemctl enable --now bis.service bis-backup.timer
+    systemctl enable bis.service bis-backup.timer
+    # Restarted, not only started: after a git pull the running service is the old version.
+    systemctl restart bis.service
+    systemctl start bis-backup.timer
     say "Started. Next: journalctl -u bis says how to make the first admin."
   else
     systemctl enable bis.service bis-backup.timer
