@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import {
+  environmentFile,
+  environmentOf,
+  parseUnit,
+  readUnit,
+  setting,
+  startAsUnit,
+} from '../../scripts/systemd-unit.js';
 import { loadConfig } from '../../src/config.js';
-import { environmentFile, environmentOf, readUnit, setting } from '../support/systemd-unit.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UNITS = join(ROOT, 'deploy/systemd');
@@ -97,32 +104,33 @@ describe('deploy/bis.env.example', () => {
   });
 });
 
-// As systemd would run it: the unit's user (here `nobody`), working directory, environment,
-// settings file and umask, its state directory made as systemd makes it (here under a temporary
-// folder), and its ExecStart. Only root can start a process as another user.
+// As systemd would run it (scripts/systemd-unit.ts): the unit as deploy/install.sh installs it for
+// this clone, its user (here `nobody`, as the test cannot make one), working directory,
+// environment, settings file and umask, its state directory made as systemd makes it (here under a
+// temporary folder), and its ExecStart. Only root can start a process as another user.
 describe('the service started as bis.service starts it', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
-  const unit = readUnit(join(UNITS, 'bis.service'));
+  const installed = readFileSync(join(UNITS, 'bis.service'), 'utf8')
+    .replaceAll('/opt/bank-integration-service', ROOT.replace(/\/$/, ''))
+    .replaceAll('/usr/bin/node', process.execPath)
+    .replace(/^User=bis$/m, 'User=nobody')
+    .replace(/^Group=bis$/m, 'Group=nogroup');
+  const unit = parseUnit(installed);
   const base = mkdtempSync(join(tmpdir(), 'bis-unit-'));
-  const stateDir = join(base, setting(unit, 'Service', 'StateDirectory') as string);
-  const nobody = {
-    uid: Number(execFileSync('id', ['-u', 'nobody'])),
-    gid: Number(execFileSync('id', ['-g', 'nobody'])),
-  };
+  const stateDir = join(base, 'bis');
+  const settings = join(base, 'bis.env');
+  const nobody = Number(execFileSync('id', ['-u', 'nobody']));
   let child: ChildProcess;
   let output = '';
 
-  before(async () => {
+  before(() => {
     // /var/lib is open to every user; the state directory in it is the service user's only.
     chmodSync(base, 0o755);
-    mkdirSync(stateDir, { mode: Number.parseInt(setting(unit, 'Service', 'StateDirectoryMode') as string, 8) });
-    chownSync(stateDir, nobody.uid, nobody.gid);
-    const settings = environmentFile(EXAMPLE.replace(/^HOST=.*$/m, 'HOST=127.0.0.1\nPORT=0'));
-    const env = { ...environmentOf(unit), BIS_DATA_DIR: stateDir, ...settings, PATH: '/usr/bin:/bin' };
-    const [node, ...args] = (setting(unit, 'Service', 'ExecStart') as string).split(/\s+/);
-    const umask = Number.parseInt(setting(unit, 'Service', 'UMask') as string, 8);
-    const previous = process.umask(umask);
-    child = spawn(process.execPath ?? node, args, { cwd: ROOT, env, uid: nobody.uid, gid: nobody.gid });
-    process.umask(previous);
+    writeFileSync(settings, EXAMPLE, { mode: 0o600 });
+    child = startAsUnit(unit, {
+      stateBase: base,
+      environmentFile: settings,
+      overrides: { BIS_DATA_DIR: stateDir, HOST: '127.0.0.1', PORT: '0' },
+    });
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
   });
@@ -144,10 +152,11 @@ describe('the service started as bis.service starts it', { skip: process.getuid?
     assert.ok(url, output);
     assert.equal((await fetch(`${url}/readyz`)).status, 200);
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    assert.match(status, new RegExp(`^Uid:\\s+${nobody.uid}\\s`, 'm'), 'runs as the unit user');
+    assert.match(status, new RegExp(`^Uid:\\s+${nobody}\\s`, 'm'), 'runs as the unit user');
+    assert.equal(statSync(stateDir).mode & 0o777, 0o700);
     for (const file of ['setup-code', 'PG_VERSION']) {
       const stat = statSync(join(stateDir, file));
-      assert.equal(stat.uid, nobody.uid, `${file} is the service user's`);
+      assert.equal(stat.uid, nobody, `${file} is the service user's`);
       assert.equal(stat.mode & 0o077, 0, `${file} is private`);
     }
     assert.match(output, new RegExp(`BIS_DATA_DIR=${stateDir} BIS_URL=${url} npx bis init`));
