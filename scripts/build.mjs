@@ -60,6 +60,6 @@ if (!seed.closed) await seed.close();
 const { chmodSync, readdirSync } = await import('node:fs');
 const { join } = await import('node:path');
 chmodSync(template, 0o755);
+// parentPath from Node 20.12; path before it.
 for (const entry of readdirSync(template, { recursive: true, withFileTypes: true }))
-  // parentPath from Node 20.12; path before it.
   chmodSync(join(entry.parentPath ?? entry.path, entry.name), entry.isDirectory() ? 0o755 : 0o644);
