@@ -26,6 +26,7 @@ import { bankRoutes } from './routes/bank/index.js';
 import { consoleRoutes } from './routes/console.js';
 import { handoverRoutes } from './routes/links/handover.js';
 import { inviteRoutes } from './routes/links/invite.js';
+import { metadataRoutes } from './routes/oauth/metadata.js';
 import { tokenRoutes } from './routes/oauth/token.js';
 import { operationsRoutes } from './routes/operations/index.js';
 import { createServices, type ServiceConfig, type Services } from './services.js';
@@ -124,6 +125,7 @@ export async function buildApp({
   app.addHook('onRoute', boundPathIds);
   await app.register(swagger, openApiOptions(config.publicUrl, VERSION));
   await app.register(tokenRoutes, { tokenService: services.tokenService });
+  await app.register(metadataRoutes, { publicUrl: config.publicUrl });
   await app.register(bankRoutes, { services });
   await app.register(handoverRoutes, { handoverService: services.handoverService });
   await app.register(inviteRoutes, { operatorsService: services.operatorsService });

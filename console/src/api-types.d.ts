@@ -24,6 +24,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the token endpoint is, and how it takes credentials (OAuth 2.0 discovery) */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bank/v1/validate": {
         parameters: {
             query?: never;
@@ -1173,6 +1190,8 @@ export interface operations {
             /** @description More token requests for this client ID in 60 seconds than allowed; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1180,6 +1199,8 @@ export interface operations {
             /** @description temporarily_unavailable: the database is away; see Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1190,6 +1211,62 @@ export interface operations {
                         error_description?: string;
                     };
                 };
+            };
+        };
+    };
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OAuth 2.0 authorization server metadata (RFC 8414). There is no authorization endpoint, so no response_types_supported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://payments.example.org",
+                     *       "token_endpoint": "https://payments.example.org/oauth/v1/token",
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "client_credentials"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description BIS_PUBLIC_URL: the address a client was given, which it compares with this
+                         */
+                        issuer: string;
+                        /**
+                         * Format: uri
+                         * @description The issuer followed by /oauth/v1/token
+                         */
+                        token_endpoint: string;
+                        /** @description HTTP Basic, or client_id and client_secret in the form: either, never both */
+                        token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
+                        grant_types_supported: "client_credentials"[];
+                    };
+                };
+            };
+            /** @description Too many requests without a credential from this address; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1313,6 +1390,8 @@ export interface operations {
             /** @description resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1324,9 +1403,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request was refused */
+            /** @description resultCode 5: the service cannot answer now; send the same request again after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1505,6 +1586,8 @@ export interface operations {
             /** @description resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1516,9 +1599,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request was refused */
+            /** @description resultCode 5: the service cannot answer now; send the same request again after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

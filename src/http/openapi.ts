@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
+import { TOKEN_PATH } from '../oauth/server-metadata.js';
 
 const RESULT_CODES =
   'Bank result codes: 0 found or accepted; 1 customer not found (the payment is held); 2 customer not validated ' +
@@ -22,7 +23,7 @@ export function openApiOptions(publicUrl: string, version: string): SwaggerOptio
           bankOAuth: {
             type: 'oauth2',
             description: 'OAuth 2.0 client credentials: a token lasts 3600 s; reuse it for every call in that hour',
-            flows: { clientCredentials: { tokenUrl: `${publicUrl}/oauth/v1/token`, scopes: {} } },
+            flows: { clientCredentials: { tokenUrl: `${publicUrl}${TOKEN_PATH}`, scopes: {} } },
           },
           basicAuth: {
             type: 'http',

@@ -12,6 +12,15 @@ export { CsvFormat, described, Nullable, NullableTimestamp, paging, StringEnum, 
  */
 export const NoBody = (description: string) => Type.Unsafe<undefined>(Type.Null({ description }));
 
+/**
+ * `schema` as the answer of a refusal that says when to try again: the document then names the
+ * Retry-After header, so a generated client can read it (the error mapper sends it).
+ */
+export const withRetryAfter = <T extends TSchema>(schema: T): T => ({
+  ...schema,
+  headers: { 'Retry-After': Type.Integer({ minimum: 1, description: 'Seconds to wait before trying again' }) },
+});
+
 export const BankError = Type.Object(
   {
     resultCode: Type.Integer({
@@ -20,6 +29,13 @@ export const BankError = Type.Object(
     message: Type.String({ description: 'What is wrong, as "<field>: <problem>" for invalid input' }),
   },
   { description: 'The request was refused' },
+);
+
+export const BankUnavailable = withRetryAfter(
+  described(
+    BankError,
+    'resultCode 5: the service cannot answer now; send the same request again after Retry-After seconds',
+  ),
 );
 
 export const AdminError = Type.Object(

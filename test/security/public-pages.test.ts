@@ -101,7 +101,7 @@ describe('bank client IDs are not metric labels unless BIS_METRICS_CLIENT_LABELS
 
 describe('requests without a credential are limited per address: 429 with Retry-After', () => {
   let t: TestApp;
-  const LIMIT = 5;
+  const LIMIT = 6;
   before(async () => {
     t = await startTestApp('pglite', { config: { publicRateLimit: LIMIT, metricsToken: METRICS_TOKEN } });
   });
@@ -110,12 +110,19 @@ describe('requests without a credential are limited per address: 429 with Retry-
   const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, remoteAddress, headers });
 
-  it('counts the public pages, 404s, the console and link pages, and /metrics without its token', async () => {
+  it('counts the public pages, 404s, the console and link pages, the OAuth metadata, and /metrics without its token', async () => {
     const from = '203.0.113.20';
-    const pages = ['/openapi.json', '/no/such/page', '/console', '/handover/unknown-link', '/metrics'];
+    const pages = [
+      '/openapi.json',
+      '/no/such/page',
+      '/console',
+      '/handover/unknown-link',
+      '/metrics',
+      '/.well-known/oauth-authorization-server',
+    ];
     const statuses = [];
     for (const url of pages) statuses.push((await get(url, from)).statusCode);
-    assert.deepEqual(statuses, [200, 404, statuses[2], 404, 401]);
+    assert.deepEqual(statuses, [200, 404, statuses[2], 404, 401, 200]);
     for (const url of [...pages, '/invite/unknown-link', '/console/assets/app.js']) {
       const refused = await get(url, from);
       assert.equal(refused.statusCode, 429, url);

@@ -4,7 +4,7 @@ import { useAnswerStyle } from '../../http/answer-style.js';
 import { bankBearerAuth } from '../../http/bearer-auth.js';
 import { useBodyTime } from '../../http/body-deadline.js';
 import { trackMethods } from '../../http/method-not-allowed.js';
-import { BankError, declareResponses, described } from '../../http/schemas.js';
+import { BankError, declareResponses, described, withRetryAfter } from '../../http/schemas.js';
 import type { Services } from '../../services.js';
 import { paymentsRoutes } from './payments.js';
 import { validateRoutes } from './validate.js';
@@ -20,9 +20,11 @@ export const bankRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     'onRoute',
     declareResponses({
       408: described(BankError, 'resultCode 4: the request did not arrive whole within 10 s; the connection is closed'),
-      429: described(
-        BankError,
-        'resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After',
+      429: withRetryAfter(
+        described(
+          BankError,
+          'resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After',
+        ),
       ),
     }),
   );

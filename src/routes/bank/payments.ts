@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BANK_RESULT } from '../../http/contract-answers.js';
-import { BankError, NoBody } from '../../http/schemas.js';
+import { BankError, BankUnavailable, NoBody } from '../../http/schemas.js';
 import { PaymentNotification } from '../../payments/notification-schema.js';
 import type { PaymentsService } from '../../payments/payments-service.js';
 
@@ -62,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ paymentsService: Paymen
             { description: 'resultCode 3: this reference was accepted with other details; the original stands' },
           ),
           413: NoBody('Body larger than 64 KiB'),
-          503: BankError,
+          503: BankUnavailable,
           422: Result(
             'resultCode 2: no successful validation of this member by this client in the window; the payment is held',
           ),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BANK_RESULT, CUSTOMER_NOT_FOUND } from '../../http/contract-answers.js';
-import { BankError, NoBody } from '../../http/schemas.js';
+import { BankError, BankUnavailable, NoBody } from '../../http/schemas.js';
 import type { MembersService } from '../../members/members-service.js';
 
 export const VALIDATE_BODY_LIMIT = 16 * 1024;
@@ -47,7 +47,7 @@ export const validateRoutes: FastifyPluginAsyncTypebox<{ membersService: Members
           401: NoBody('Token missing, expired or not valid: request a new token'),
           404: ValidationResult('No member who can receive a payment now: hold the payment', CUSTOMER_NOT_FOUND),
           413: NoBody('Body larger than 16 KiB'),
-          503: BankError,
+          503: BankUnavailable,
         },
       },
     },

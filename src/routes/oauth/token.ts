@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { useAnswerStyle } from '../../http/answer-style.js';
 import { useBodyTime } from '../../http/body-deadline.js';
 import { trackMethods } from '../../http/method-not-allowed.js';
-import { NoBody } from '../../http/schemas.js';
+import { NoBody, withRetryAfter } from '../../http/schemas.js';
+import { TOKEN_PATH } from '../../oauth/server-metadata.js';
 import type { TokenService } from '../../oauth/token-service.js';
 
 export const TOKEN_BODY_LIMIT = 4096;
-const TOKEN_PATH = '/oauth/v1/token';
 
 const TokenSuccess = Type.Object(
   {
@@ -88,8 +88,10 @@ export async function tokenRoutes(app: FastifyInstance, { tokenService }: { toke
             'invalid_request: the request did not arrive whole within 10 s; the connection is closed',
           ),
           413: NoBody('Body larger than 4096 bytes'),
-          429: NoBody('More token requests for this client ID in 60 seconds than allowed; see Retry-After'),
-          503: OAuthErrorBody('temporarily_unavailable: the database is away; see Retry-After'),
+          429: withRetryAfter(
+            NoBody('More token requests for this client ID in 60 seconds than allowed; see Retry-After'),
+          ),
+          503: withRetryAfter(OAuthErrorBody('temporarily_unavailable: the database is away; see Retry-After')),
         },
       },
     },
