@@ -4,98 +4,6 @@
  */
 
 export interface paths {
-    "/oauth/v1/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Request an access token (OAuth 2.0 client credentials grant)
-         * @description Form body grant_type=client_credentials with client_id and client_secret, or the credentials in HTTP Basic (never both).
-         */
-        post: operations["postOauthToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/.well-known/oauth-authorization-server": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where the token endpoint is, and how it takes credentials (OAuth 2.0 discovery) */
-        get: operations["getAuthorizationServerMetadata"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bank/v1/validate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Validate a member before a payment */
-        post: operations["postBankValidate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bank/v1/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Notify a payment
-         * @description resultCode: 0 accepted, 1 customer not found (held), 2 customer not validated (held), 3 duplicate reference with other details, 4 invalid input.
-         */
-        post: operations["postBankPayments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/handover/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The hand-over page: shows a button, never the secret */
-        get: operations["getHandoverByToken"];
-        put?: never;
-        /** Reveal the credentials, once */
-        post: operations["postHandoverByToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/invite/{token}": {
         parameters: {
             query?: never;
@@ -1024,32 +932,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/healthz": {
+    "/admin/v1/openapi.json": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The process is serving */
-        get: operations["getHealthz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The database answers */
-        get: operations["getReadyz"];
+        /** This OpenAPI document: the admin API, invite links and metrics */
+        get: operations["getAdminOpenapi.json"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1087,705 +978,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    postOauthToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description application/x-www-form-urlencoded; credentials in the form or in HTTP Basic, never both */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "grant_type": "client_credentials",
-                 *       "client_id": "9sXcqLN3B9Ho4z96",
-                 *       "client_secret": "7aAHiGea…"
-                 *     }
-                 */
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    grant_type: "client_credentials";
-                    /** @description Required unless the credentials come in HTTP Basic */
-                    client_id?: string;
-                    /** @description Required unless the credentials come in HTTP Basic */
-                    client_secret?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description A token for every bank call of the next hour */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3Mi…",
-                     *       "token_type": "Bearer",
-                     *       "expires_in": 3600
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description Send as Authorization: Bearer <access_token> on /bank/v1 calls */
-                        access_token: string;
-                        /** @enum {string} */
-                        token_type: "Bearer";
-                        /** @description Seconds the token stays valid (3600) */
-                        expires_in: number;
-                    };
-                };
-            };
-            /** @description invalid_request or unsupported_grant_type */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_request, unsupported_grant_type or invalid_client */
-                        error: string;
-                        /** @description Present for invalid_client */
-                        error_description?: string;
-                    };
-                };
-            };
-            /** @description invalid_client: the same answer for every credential problem */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_request, unsupported_grant_type or invalid_client */
-                        error: string;
-                        /** @description Present for invalid_client */
-                        error_description?: string;
-                    };
-                };
-            };
-            /** @description invalid_request: the request did not arrive whole within 10 s; the connection is closed */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_request, unsupported_grant_type or invalid_client */
-                        error: string;
-                        /** @description Present for invalid_client */
-                        error_description?: string;
-                    };
-                };
-            };
-            /** @description Body larger than 4096 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description More token requests for this client ID in 60 seconds than allowed; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description temporarily_unavailable: the database is away; see Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description invalid_request, unsupported_grant_type or invalid_client */
-                        error: string;
-                        /** @description Present for invalid_client */
-                        error_description?: string;
-                    };
-                };
-            };
-        };
-    };
-    getAuthorizationServerMetadata: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OAuth 2.0 authorization server metadata (RFC 8414). There is no authorization endpoint, so no response_types_supported */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "issuer": "https://payments.example.org",
-                     *       "token_endpoint": "https://payments.example.org/oauth/v1/token",
-                     *       "token_endpoint_auth_methods_supported": [
-                     *         "client_secret_basic",
-                     *         "client_secret_post"
-                     *       ],
-                     *       "grant_types_supported": [
-                     *         "client_credentials"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * Format: uri
-                         * @description BIS_PUBLIC_URL: the address a client was given, which it compares with this
-                         */
-                        issuer: string;
-                        /**
-                         * Format: uri
-                         * @description The issuer followed by /oauth/v1/token
-                         */
-                        token_endpoint: string;
-                        /** @description HTTP Basic, or client_id and client_secret in the form: either, never both */
-                        token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
-                        grant_types_supported: "client_credentials"[];
-                    };
-                };
-            };
-            /** @description Too many requests without a credential from this address; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postBankValidate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "customerRef": "1234567"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The Member Number: seven digits; surrounding spaces are ignored */
-                    customerRef: string;
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The member can receive a payment now */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "resultCode": 0,
-                     *       "message": "Customer found",
-                     *       "customerName": "Jane Wanjiru",
-                     *       "customerRef": "1234567"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description 0 = found, 1 = not found */
-                        resultCode: number;
-                        /** @description "Customer found" or "Customer not found" */
-                        message: string;
-                        /** @description The member's full name; empty when not found */
-                        customerName: string;
-                        /** @description The Member Number without surrounding spaces; empty when not found */
-                        customerRef: string;
-                    };
-                };
-            };
-            /** @description The request was refused */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Token missing, expired or not valid: request a new token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No member who can receive a payment now: hold the payment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "resultCode": 1,
-                     *       "message": "Customer not found",
-                     *       "customerName": "",
-                     *       "customerRef": ""
-                     *     }
-                     */
-                    "application/json": {
-                        /** @description 0 = found, 1 = not found */
-                        resultCode: number;
-                        /** @description "Customer found" or "Customer not found" */
-                        message: string;
-                        /** @description The member's full name; empty when not found */
-                        customerName: string;
-                        /** @description The Member Number without surrounding spaces; empty when not found */
-                        customerRef: string;
-                    };
-                };
-            };
-            /** @description resultCode 4: the request did not arrive whole within 10 s; the connection is closed */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Body larger than 16 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description resultCode 5: the service cannot answer now; send the same request again after Retry-After seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    postBankPayments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description customerRef is required, at the top level or as additions.customerRef */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "transactionReference": "FT26325ABCD",
-                 *       "paymentType": "MPESA",
-                 *       "customerRef": "1234567",
-                 *       "amount": "1500.50",
-                 *       "transactionDate": "2026-11-21T10:15:00+03:00",
-                 *       "payerName": "JANE WANJIRU",
-                 *       "narration": "Monthly contribution"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The bank's unique reference for this payment, 1 to 64 characters after trimming */
-                    transactionReference: string;
-                    /**
-                     * @description The channel: MPESA, RTGS, PESALINK, OTG, BRANCH, CHEQUE
-                     * @enum {string}
-                     */
-                    paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
-                    /** @description The Member Number: seven digits; surrounding spaces are ignored */
-                    customerRef?: string;
-                    /** @description Accepted in place of customerRef */
-                    additions?: {
-                        /** @description The Member Number: seven digits; surrounding spaces are ignored */
-                        customerRef?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    /** @description Greater than 0, at most 13 digits before the point and 2 after, e.g. "1500.50" */
-                    amount: string | number;
-                    /** @description ISO 4217 code; default KES */
-                    currency?: string;
-                    /** @description ISO 8601 date-time; without an offset it is read as UTC; default the time of receipt */
-                    transactionDate?: string;
-                    payerName?: string;
-                    payerAccount?: string;
-                    payerPhone?: string;
-                    narration?: string;
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted, or the same notification re-sent: the same erpRefId */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "resultCode": 0,
-                     *       "message": "Payment accepted",
-                     *       "erpRefId": "38Y7JWWR",
-                     *       "transactionReference": "FT26325ABCD"
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {number} */
-                        resultCode: 0;
-                        /** @enum {string} */
-                        message: "Payment accepted";
-                        /** @description The Payment Receipt Number: eight characters */
-                        erpRefId: string;
-                        /** @description The reference as recorded (trimmed) */
-                        transactionReference: string;
-                    };
-                };
-            };
-            /** @description The request was refused */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Token missing, expired or not valid: request a new token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description resultCode 1: the member cannot receive a payment now; the payment is held */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        resultCode: number;
-                        message: string;
-                    };
-                };
-            };
-            /** @description resultCode 4: the request did not arrive whole within 10 s; the connection is closed */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description resultCode 3: this reference was accepted with other details; the original stands */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        resultCode: 3;
-                        /** @enum {string} */
-                        message: "Duplicate transactionReference";
-                        /** @description The receipt of the payment already accepted under this reference */
-                        erpRefId: string;
-                    };
-                };
-            };
-            /** @description Body larger than 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description resultCode 2: no successful validation of this member by this client in the window; the payment is held */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        resultCode: number;
-                        message: string;
-                    };
-                };
-            };
-            /** @description resultCode 6: more calls from this client than BIS_BANK_RATE_LIMIT a minute; see Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-            /** @description resultCode 5: the service cannot answer now; send the same request again after Retry-After seconds */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 4 = invalid input, 5 = service unavailable (503), 6 = too many calls (429); both with Retry-After */
-                        resultCode: number;
-                        /** @description What is wrong, as "<field>: <problem>" for invalid input */
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    getHandoverByToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Page with a "Reveal credentials" button */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unknown link */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Used, expired or revoked link */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    postHandoverByToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The credentials, shown this one time (JSON when the request asks Accept: application/json, else HTML) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        client_id: string;
-                        client_secret: string;
-                    };
-                    "application/json": {
-                        client_id: string;
-                        client_secret: string;
-                    };
-                };
-            };
-            /** @description Link used, expired, revoked or unknown */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        error: string;
-                        message: string;
-                    };
-                    "application/json": {
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                    "application/json": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Link used, expired, revoked or unknown */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        error: string;
-                        message: string;
-                    };
-                    "application/json": {
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                    "application/json": {
-                        /** @description Machine-readable code */
-                        error: string;
-                        /** @description What went wrong, for a person */
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
     getInviteByToken: {
         parameters: {
             query?: never;
@@ -12142,7 +11334,7 @@ export interface operations {
             };
         };
     };
-    getHealthz: {
+    "getAdminOpenapi.json": {
         parameters: {
             query?: never;
             header?: never;
@@ -12151,47 +11343,93 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Serving */
+            /** @description An OpenAPI 3.1 document */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        status: string;
+                        openapi: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
-        };
-    };
-    getReadyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Ready */
-            200: {
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        status: string;
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
                     };
                 };
             };
-            /** @description The database does not answer */
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        status: string;
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
                     };
                 };
             };

@@ -1,11 +1,12 @@
-// The admin API's answers as the service's OpenAPI document declares them: the types the console
-// is written with (console/src/api-types.d.ts, made by npm run console:types). Type-only: nothing
-// of it is loaded when bis runs, and a field the API drops or renames fails the CLI's type check.
+// The admin API's answers as its OpenAPI document (GET /admin/v1/openapi.json) declares them: the
+// types the console is written with (console/src/api-types.d.ts, made by npm run console:types).
+// Type-only: nothing of it is loaded when bis runs, and a field the API drops or renames fails the
+// CLI's type check.
 import type { paths } from '../../console/src/api-types.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** The JSON body of a path's answer: `ServiceAnswer<'/handover/{token}', 'post'>`. */
+/** The JSON body of a path's answer: `ServiceAnswer<'/admin/v1/clients', 'get'>`. */
 export type ServiceAnswer<P extends keyof paths, M extends Method, Status extends number = 200> = paths[P][M] extends {
   responses: Record<Status, { content: { 'application/json': infer Body } }>;
 }

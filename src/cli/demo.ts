@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { type AdminClient, segment } from './admin-client.js';
 import { refusal } from './api-errors.js';
-import type { Answer, ServiceAnswer } from './api-types.js';
+import type { Answer } from './api-types.js';
 import type { Client } from './clients.js';
 import { contextOf } from './context.js';
 import { CliError, EXIT } from './errors.js';
@@ -9,7 +9,11 @@ import { details, print, printJson } from './output.js';
 import { shellQuote } from './shell.js';
 
 type Member = Answer<'/members/{customerRef}', 'put'>;
-type Credentials = ServiceAnswer<'/handover/{token}', 'post'>;
+/**
+ * What a hand-over link reveals, as the banks' document (GET /openapi.json) declares it: the types
+ * generated for the console and this CLI are the admin API's alone.
+ */
+type Credentials = { client_id: string; client_secret: string };
 
 const DEMO_MEMBERS: Pick<Member, 'customerRef' | 'fullName' | 'status'>[] = [
   { customerRef: '1234567', fullName: 'Jane Wanjiru', status: 'active' },

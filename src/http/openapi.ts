@@ -2,12 +2,22 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { TOKEN_PATH } from '../oauth/server-metadata.js';
 
-const RESULT_CODES =
-  'Bank result codes: 0 found or accepted; 1 customer not found (the payment is held); 2 customer not validated ' +
-  '(the payment is held); 3 duplicate transactionReference with other details; 4 invalid input; 5 service ' +
-  'unavailable, try again after Retry-After; 6 too many calls from this client, try again after Retry-After.';
+/** Who reads a document: the banks (GET /openapi.json) or the organisation (GET /admin/v1/openapi.json). */
+export type Audience = 'bank' | 'admin';
 
-/** The OpenAPI document of every route, generated from the route schemas, with the deployment's own address. */
+/** Every tag an operation may carry, and the document its operations go to. */
+export const TAGS: { name: string; description: string; audience: Audience }[] = [
+  { name: 'bank', description: 'Called by banks', audience: 'bank' },
+  { name: 'handover', description: 'One-time credential hand-over pages', audience: 'bank' },
+  { name: 'admin', description: "The organisation's admin API", audience: 'admin' },
+  { name: 'invite', description: "One-time links that set a new operator's password", audience: 'admin' },
+  { name: 'operations', description: 'Metrics, for Prometheus', audience: 'admin' },
+];
+
+/**
+ * The OpenAPI document of every route, generated from the route schemas, with the deployment's own
+ * address; src/http/openapi-documents.ts cuts it into the banks' document and the organisation's.
+ */
 export function openApiOptions(publicUrl: string, version: string): SwaggerOptions {
   return {
     openapi: {
@@ -15,7 +25,7 @@ export function openApiOptions(publicUrl: string, version: string): SwaggerOptio
       info: {
         title: 'Bank Integration Service',
         version,
-        description: `The bank API (token, validate, payments) and the organisation's admin API. ${RESULT_CODES}`,
+        description: 'Every route of the service: served as the bank API and the admin API, each a document of its own',
       },
       servers: [{ url: publicUrl, description: 'This deployment (BIS_PUBLIC_URL)' }],
       components: {
@@ -49,12 +59,7 @@ export function openApiOptions(publicUrl: string, version: string): SwaggerOptio
           },
         },
       },
-      tags: [
-        { name: 'bank', description: 'Called by banks' },
-        { name: 'admin', description: "The organisation's admin API" },
-        { name: 'handover', description: 'One-time credential hand-over pages' },
-        { name: 'operations', description: 'Health, metrics and this document' },
-      ],
+      tags: TAGS.map(({ name, description }) => ({ name, description })),
     },
   };
 }

@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { databaseKinds } from '../support/databases.js';
-import { json, useTestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, useTestApp } from '../support/test-app.js';
 
-// The health routes and the OpenAPI document, served without a token.
+// The health routes and the banks' OpenAPI document, served without a token; the admin API's
+// document, to operators.
+
+/** What a bank uses: the three calls, the hand-over, and where to find the token endpoint. */
+const BANK_PATHS = [
+  '/.well-known/oauth-authorization-server',
+  '/bank/v1/payments',
+  '/bank/v1/validate',
+  '/handover/{token}',
+  '/oauth/v1/token',
+];
 
 for (const kind of databaseKinds()) {
   describe(`admin API (${kind})`, () => {
@@ -17,14 +27,32 @@ for (const kind of databaseKinds()) {
         assert.equal(ready.statusCode, 200, ready.body);
       });
 
-      it('serves an OpenAPI 3.1 document of the bank and admin APIs at /openapi.json', async () => {
+      it("serves an OpenAPI 3.1 document of the bank API alone at /openapi.json: a bank's generator makes no admin types", async () => {
         const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
         assert.equal(response.statusCode, 200, response.body);
         const doc = json(response);
         assert.match(doc.openapi, /^3\.1\.\d+$/);
-        for (const path of ['/oauth/v1/token', '/bank/v1/validate', '/bank/v1/payments', '/admin/v1/clients']) {
-          assert.ok(doc.paths?.[path], `${path} is not documented`);
+        assert.deepEqual(Object.keys(doc.paths).sort(), BANK_PATHS);
+        assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['bankOAuth', 'basicAuth']);
+        assert.doesNotMatch(response.body, /\/admin\/v1\/[a-z]/, 'no admin path is named');
+      });
+
+      it("serves the admin API's document at /admin/v1/openapi.json to an operator, and none of the bank's calls", async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/admin/v1/openapi.json',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+        assert.equal(response.statusCode, 200, response.body);
+        assert.equal(response.headers['cache-control'], 'private, no-cache');
+        const doc = json(response);
+        assert.match(doc.openapi, /^3\.1\.\d+$/);
+        for (const path of ['/admin/v1/clients', '/admin/v1/openapi.json', '/invite/{token}', '/metrics']) {
+          assert.ok(doc.paths[path], `${path} is not documented`);
         }
+        for (const path of BANK_PATHS) assert.equal(doc.paths[path], undefined, `${path} is in the admin document`);
+        const refused = await t.app.inject({ method: 'GET', url: '/admin/v1/openapi.json' });
+        assert.equal(refused.statusCode, 401, refused.body);
       });
 
       it('documents the 401 and 404 answers of the bank routes, and describes the result codes', async () => {

@@ -76,6 +76,7 @@ const NEEDS: Record<string, Role> = {
   'GET /admin/v1/operators/me/tokens': 'viewer',
   'POST /admin/v1/operators/me/tokens': 'viewer',
   'DELETE /admin/v1/operators/me/tokens/{tokenId}': 'viewer',
+  'GET /admin/v1/openapi.json': 'viewer',
 };
 
 /** The admin routes that need no credential at all: the first admin, and signing in. */
@@ -89,7 +90,13 @@ for (const kind of databaseKinds()) {
     const tokens: Partial<Record<Role | 'owner', string>> = { owner: ADMIN_TOKEN };
     before(async () => {
       t = await startTestApp(kind);
-      const document = json(await t.app.inject({ method: 'GET', url: '/openapi.json' }));
+      const document = json(
+        await t.app.inject({
+          method: 'GET',
+          url: '/admin/v1/openapi.json',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        }),
+      );
       routes = Object.entries(document.paths as Record<string, Record<string, unknown>>)
         .filter(([path]) => path.startsWith('/admin/v1/'))
         .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));

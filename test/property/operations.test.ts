@@ -7,8 +7,8 @@ import { queryString } from '../support/query-arbitraries.js';
 import type { TestApp } from '../support/test-app.js';
 
 // Never a 5xx, never a crash, never a change to stored data from a refused request: random and
-// hostile requests against the operations routes (/healthz, /readyz, /openapi.json, /metrics, the
-// OAuth metadata) and paths that name no route.
+// hostile requests against the operations routes (/healthz, /readyz, the OpenAPI documents, /metrics,
+// the OAuth metadata) and paths that name no route.
 
 for (const kind of databaseKinds()) {
   describe(`operations routes and unknown paths under random and hostile input: never a 5xx, never a change from a refusal (${kind})`, () => {
@@ -34,6 +34,7 @@ for (const kind of databaseKinds()) {
               '/healthz',
               '/readyz',
               '/openapi.json',
+              '/admin/v1/openapi.json',
               '/.well-known/oauth-authorization-server',
               '/metrics',
               '/',

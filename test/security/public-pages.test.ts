@@ -13,36 +13,41 @@ import { ADMIN_TOKEN, startTestApp, type TestApp } from '../support/test-app.js'
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-describe('the OpenAPI document is made once and served as the same bytes', () => {
+describe('the OpenAPI documents are made once and served as the same bytes', () => {
   let t: TestApp;
   before(async () => {
     t = await startTestApp('pglite');
   });
   after(() => t.close());
 
-  it('is not made again for a request, and a conditional GET gets 304', async () => {
-    const original = t.app.swagger;
-    let made = 0;
-    t.app.swagger = ((...args: Parameters<typeof original>) => {
-      made++;
-      return original.apply(t.app, args);
-    }) as typeof original;
-    try {
-      const first = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-      const second = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-      assert.equal(made, 0, 'made when the service became ready, not per request');
-      assert.equal(first.statusCode, 200);
-      assert.ok(first.rawPayload.equals(second.rawPayload));
-      assert.match(String(first.headers['content-type']), /^application\/json/);
-      assert.ok(JSON.parse(first.body).paths['/bank/v1/validate']);
-      const etag = String(first.headers.etag);
-      const again = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'if-none-match': etag } });
-      assert.equal(again.statusCode, 304);
-      assert.equal(again.body, '');
-    } finally {
-      t.app.swagger = original;
-    }
-  });
+  for (const { url, headers, path } of [
+    { url: '/openapi.json', headers: {}, path: '/bank/v1/validate' },
+    { url: '/admin/v1/openapi.json', headers: bearer(ADMIN_TOKEN), path: '/admin/v1/clients' },
+  ]) {
+    it(`${url} is not made again for a request, and a conditional GET gets 304`, async () => {
+      const original = t.app.swagger;
+      let made = 0;
+      t.app.swagger = ((...args: Parameters<typeof original>) => {
+        made++;
+        return original.apply(t.app, args);
+      }) as typeof original;
+      try {
+        const first = await t.app.inject({ method: 'GET', url, headers });
+        const second = await t.app.inject({ method: 'GET', url, headers });
+        assert.equal(made, 0, 'made when the service became ready, not per request');
+        assert.equal(first.statusCode, 200);
+        assert.ok(first.rawPayload.equals(second.rawPayload));
+        assert.match(String(first.headers['content-type']), /^application\/json/);
+        assert.ok(JSON.parse(first.body).paths[path]);
+        const etag = String(first.headers.etag);
+        const again = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+        assert.equal(again.statusCode, 304);
+        assert.equal(again.body, '');
+      } finally {
+        t.app.swagger = original;
+      }
+    });
+  }
 });
 
 describe('GET /metrics opens only to the metrics token or an admin credential', () => {

@@ -37,6 +37,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/audit/totals?action=operator' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages?format=csv' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages/totals' },
+  { method: 'GET', url: '/admin/v1/openapi.json' },
 ];
 
 /**

@@ -17,6 +17,7 @@ import { adminStatementMappingRoutes } from './clients/statement-mapping.js';
 import { adminInitRoutes } from './init.js';
 import { adminImportRoutes } from './members/import.js';
 import { adminMembersRoutes } from './members/members.js';
+import { adminDocumentRoutes } from './openapi.js';
 import { adminOperatorCredentialsRoutes } from './operators/credentials.js';
 import { adminAccountRoutes } from './operators/me.js';
 import { adminOperatorsRoutes } from './operators/operators.js';
@@ -87,6 +88,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     await guarded.register(adminWebhookMessagesRoutes, services);
     await guarded.register(adminReportRoutes, services);
     await guarded.register(adminAuditRoutes, services);
+    await guarded.register(adminDocumentRoutes);
   });
   answerWrongMethods();
 };

@@ -39,7 +39,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: Operato
     '/invite/:token',
     {
       schema: {
-        tags: ['handover'],
+        tags: ['invite'],
         security: [],
         summary: "An operator's invite page: a form to set a password; opening it uses nothing up",
         params: LinkParams,
@@ -55,7 +55,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: Operato
     '/invite/:token',
     {
       schema: {
-        tags: ['handover'],
+        tags: ['invite'],
         security: [],
         summary: 'Set the password, once: form field or JSON "password"',
         params: LinkParams,

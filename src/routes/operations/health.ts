@@ -16,6 +16,13 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 const Status = (description: string) => Type.Object({ status: Type.String() }, { description });
 
+/**
+ * Left out of both OpenAPI documents: a load balancer calls these, not a client made from a
+ * document (docs/OPERATIONS.md describes them), and with no 4xx of their own they would break the
+ * rule that every operation documents one.
+ */
+const UNDOCUMENTED = { hide: true } as const;
+
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Pick<Database, 'ping'> }> = async (
   app,
   { database },
@@ -24,8 +31,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Pick<Database, 
     '/healthz',
     {
       schema: {
-        tags: ['operations'],
-        security: [],
+        ...UNDOCUMENTED,
         summary: 'The process is serving',
         response: { 200: Status('Serving') },
       },
@@ -37,8 +43,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Pick<Database, 
     '/readyz',
     {
       schema: {
-        tags: ['operations'],
-        security: [],
+        ...UNDOCUMENTED,
         summary: 'The database answers',
         response: { 200: Status('Ready'), 503: Status('The database does not answer') },
       },
