@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { CHROMIUM, hasChromium } from '../../scripts/chromium.js';
 
@@ -9,16 +8,6 @@ export { launchBrowser } from '../../scripts/chromium.js';
 export const NEEDS_CHROMIUM = hasChromium()
   ? false
   : `Browser suites skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
-
-/** A port nothing listens on now: the service's public URL must be known before it starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

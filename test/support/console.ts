@@ -1,9 +1,9 @@
 import { after, before, describe } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig } from '../../src/app.js';
-import { freePort, launchBrowser, NEEDS_CHROMIUM } from './browser.js';
+import { launchBrowser, NEEDS_CHROMIUM } from './browser.js';
 import { type DatabaseKind, databaseKinds } from './databases.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startAtOwnOrigin, type TestApp } from './test-app.js';
 
 export interface ConsoleRig {
   service: TestApp;
@@ -30,10 +30,7 @@ after(async () => {
 
 /** The service listening on a port of its own, as a browser reaches it, and a headless Chromium. */
 export async function startConsole(kind: DatabaseKind, config: Partial<AppConfig> = {}): Promise<ConsoleRig> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const service = await startTestApp(kind, { config: { publicUrl: origin, ...config } });
-  await service.app.listen({ port, host: '127.0.0.1' });
+  const { service, origin } = await startAtOwnOrigin(kind, { config });
   return { service, browser: await fileBrowser(), origin, close: () => service.close() };
 }
 

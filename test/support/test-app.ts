@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -112,6 +112,29 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
 export async function serveOnLoopback(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as AddressInfo).port;
+}
+
+/** A port nothing listens on now: for a service whose public URL must be known before it starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * An app listening on a loopback port of its own, with that address as its public URL: for
+ * clients that follow the service's own links (a browser's origin, OAuth discovery). The
+ * origin, and the app.
+ */
+export async function startAtOwnOrigin(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const service = await startTestApp(kind, { ...options, config: { publicUrl: origin, ...options.config } });
+  await service.app.listen({ port, host: '127.0.0.1' });
+  return { service, origin };
 }
 
 /** An app on PGlite serving on a free loopback port, and that port. */
