@@ -5,18 +5,23 @@
 // console's dashboard takes to open in Chromium.
 // `npm run bench:money-desk -- --payments 200000` for a smaller run; --pglite for the embedded database;
 // --heap-mb 96 to run the service with its JavaScript heap capped; --lists for the lists alone (a
-// million members too: their totals, and the payments and members downloaded as CSV); --held for the
-// held queue's first page alone, with and without each payment's case (--members N for a register
-// of N members instead of a million).
+// million members too: their totals, the payments search by any text, and the payments and members
+// downloaded as CSV); --search for the payments search alone; --held for the held queue's first page
+// alone, with and without each payment's case (--members N for a register of N members instead of a
+// million). --keep NAME keeps what was seeded (on PostgreSQL the database NAME, on PGlite the folder
+// bis-bench-NAME in the system's temporary folder) and the next run that names it starts from it
+// instead of seeding a million rows again.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
 import { timeDashboard } from './bench/dashboard.js';
 import { BENCH_ACCOUNTS, writeDeskStatement } from './bench/desk-statement.js';
-import { seedMembers, timeLists } from './bench/lists.js';
+import { seedMembers, timeLists, timePaymentsSearch } from './bench/lists.js';
 import { buildService, type Service, startService } from './bench/processes.js';
 import { call } from './bench/setup.js';
 import { hasChromium } from './chromium.js';
@@ -25,9 +30,12 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
 const payments = option('--payments', 1_000_000);
 const onPglite = args.includes('--pglite');
-const listsOnly = args.includes('--lists');
+const searchOnly = args.includes('--search');
+const listsOnly = args.includes('--lists') || searchOnly;
 const heldOnly = args.includes('--held');
 const members = option('--members', 1_000_000);
+const keep = args.includes('--keep') ? args[args.indexOf('--keep') + 1] : undefined;
+if (keep !== undefined && !/^[a-z0-9_]+$/.test(keep)) throw new Error('--keep NAME: lower-case letters, digits and _');
 // --heap-mb N caps the service's JavaScript heap: the reconciliation must still finish, its memory flat.
 const heapMb = option('--heap-mb', 0);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,7 +43,8 @@ const YEAR_FROM = '2025-11-24';
 const YEAR_TO = '2026-11-23';
 
 const work = mkdtempSync(join(tmpdir(), 'bis-bench-desk-'));
-const database = `bis_bench_${randomBytes(4).toString('hex')}`;
+const database = keep ?? `bis_bench_${randomBytes(4).toString('hex')}`;
+const dataDir = keep ? join(tmpdir(), `bis-bench-${keep}`) : join(work, 'data');
 const databaseUrl = `${serverUrl.replace(/\/[^/]*$/, '')}/${database}`;
 const token = randomBytes(24).toString('hex');
 const PUBLIC_URL = 'http://127.0.0.1:9';
@@ -53,6 +62,24 @@ async function sql(url: string, text: string, values: unknown[] = []) {
 const api = (service: Service, method: string, path: string, body?: unknown) =>
   call(service.url, token, method, `/admin/v1${path}`, body);
 
+/** One statement of the seed, with its parameters. */
+type Run = (text: string, values?: unknown[]) => Promise<unknown>;
+
+/**
+ * Runs `work` with statements on the bench's database: on PostgreSQL beside the service, on PGlite
+ * (one process at a time) with the service stopped, through the service's own code so the engine
+ * has the same extensions.
+ */
+async function withDatabase(work: (run: Run) => Promise<void>): Promise<void> {
+  if (!onPglite) return work((text, values) => sql(databaseUrl, text, values));
+  const opened = await openDatabase({ dataDir });
+  try {
+    await work((text, values = []) => opened.db.executeQuery(CompiledQuery.raw(text, values)));
+  } finally {
+    await opened.close();
+  }
+}
+
 /**
  * A year of payments for three banks, written straight into the tables (the bank API would take
  * hours): nine in ten accepted, the rest held or returned; references B<bank>-<n>, each with a
@@ -60,9 +87,8 @@ const api = (service: Service, method: string, path: string, body?: unknown) =>
  * holds them. Half the held and returned payments name a member who cannot be paid, the other half a number no
  * member has (the member's first digit typed as a 9), as a payer's slip would.
  */
-async function seed(url: string, clients: string[]): Promise<void> {
-  await sql(
-    url,
+async function seed(run: Run, clients: string[]): Promise<void> {
+  await run(
     `insert into payments (client_id, transaction_reference, payment_type, customer_ref, member_number, amount, currency,
        transaction_date, status, held_reason, erp_ref_id, raw_notification, received_at, updated_at, accepted_at,
        accepted_txid, payer_name, payer_phone)
@@ -82,9 +108,9 @@ async function seed(url: string, clients: string[]): Promise<void> {
        else 'returned' end as s) st`,
     [payments, clients],
   );
-  await sql(url, seedMembers(members));
-  await sql(url, 'vacuum analyze payments');
-  await sql(url, 'vacuum analyze members');
+  await run(seedMembers(members));
+  await run('vacuum analyze payments');
+  await run('vacuum analyze members');
 }
 
 /**
@@ -92,33 +118,29 @@ async function seed(url: string, clients: string[]): Promise<void> {
  * payment accepted, each delivered at the first attempt; the endpoint is stopped, so nothing is
  * sent) and 200,000 audit events.
  */
-async function seedLists(url: string): Promise<void> {
-  await sql(
-    url,
+async function seedLists(run: Run): Promise<void> {
+  await run(
     `insert into webhook_endpoints (id, url, events, enabled, disabled_reason, secret, created_at, updated_at)
      values ('wh_bench', 'http://127.0.0.1:9/erp', array['payment.accepted'], false, 'bench', 'bench-secret', now(), now())`,
   );
-  await sql(
-    url,
+  await run(
     `insert into webhook_messages (endpoint_id, event_type, payment_id, occurred_at, status, attempts, next_attempt_at,
        delivered_at, last_status_code)
      select 'wh_bench', 'payment.accepted', id, accepted_at, 'delivered', 1, accepted_at, accepted_at, 200
      from payments where status = 'accepted' order by id`,
   );
-  await sql(
-    url,
+  await run(
     `insert into webhook_attempts (message_id, at, status_code, latency_ms, response)
      select id, delivered_at, 200, 40, '' from webhook_messages where endpoint_id = 'wh_bench'`,
   );
-  await sql(
-    url,
+  await run(
     `insert into audit_events (at, action, target, request_id, source_ip, detail)
      select timestamptz '${YEAR_FROM}T05:00:00Z' + (n::float8 / 200000) * interval '365 days',
        (array['operator.signed_in','payment.allocated','payment.returned','member.updated'])[1 + n % 4],
        'operator:op_bench', 'req-' || n, '10.0.0.' || (n % 200), jsonb_build_object('by', 'finance@sacco.example')
      from generate_series(1, 200000) n`,
   );
-  await sql(url, 'vacuum analyze');
+  await run('vacuum analyze');
 }
 
 /** The Nairobi day of seeded payment n (see seed). */
@@ -158,37 +180,52 @@ const env: NodeJS.ProcessEnv = {
 if (heapMb > 0) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim();
 if (onPglite) {
   delete env.DATABASE_URL;
-  env.BIS_DATA_DIR = join(work, 'data');
+  env.BIS_DATA_DIR = dataDir;
 } else {
-  await sql(serverUrl, `create database ${database}`);
+  const found = await sql(serverUrl, 'select 1 from pg_database where datname = $1', [database]);
+  if (found.rowCount === 0) await sql(serverUrl, `create database ${database}`);
   env.DATABASE_URL = databaseUrl;
 }
 
-const service = await startService(await buildService(join(work, 'build')), env, () => {});
+const command = await buildService(join(work, 'build'));
+let service = await startService(command, env, () => {});
 try {
+  // A kept database has its banks already, and its payments.
+  const known = (await api(service, 'GET', '/clients')).items as { clientId: string; name: string }[];
   const clients: string[] = [];
   for (const name of ['Equity Bank', 'KCB', 'Co-op Bank'])
-    clients.push((await api(service, 'POST', '/clients', { name })).clientId as string);
+    clients.push(
+      known.find((client) => client.name === name)?.clientId ??
+        ((await api(service, 'POST', '/clients', { name })).clientId as string),
+    );
   const statementAccounts = BENCH_ACCOUNTS.filter((account) => account.onFile).map((account) => account.id);
   await api(service, 'PATCH', `/clients/${clients[0]}`, { statementAccounts });
-  if (onPglite) {
-    console.log('PGlite: the seed needs direct SQL access, so only the reconciliation runs (on an empty table)');
+  const seeded = ((await api(service, 'GET', '/payments?limit=1')).items as unknown[]).length > 0;
+  if (onPglite && !listsOnly && !heldOnly) {
+    console.log('PGlite: only the reconciliation runs (on an empty table); --lists seeds it');
   } else {
-    const seeded = await timed(() => seed(databaseUrl, clients));
-    console.log(
-      `seeded ${payments.toLocaleString('en')} payments over a year and ${members.toLocaleString('en')} members in ${seeded.seconds.toFixed(0)} s`,
-    );
-    if (!heldOnly) {
-      const listed = await timed(() => seedLists(databaseUrl));
-      console.log(`seeded a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`);
-      await timeLists(service.url, token, (line) => console.log(line));
+    if (seeded) console.log(`the database kept as ${keep} is seeded already`);
+    else {
+      // The embedded database is one process's at a time: the service is stopped while it is seeded.
+      if (onPglite) await service.stop();
+      const seeding = await timed(() => withDatabase((run) => seed(run, clients)));
+      console.log(
+        `seeded ${payments.toLocaleString('en')} payments over a year and ${members.toLocaleString('en')} members in ${seeding.seconds.toFixed(0)} s`,
+      );
+      if (!heldOnly) {
+        const listed = await timed(() => withDatabase(seedLists));
+        console.log(`seeded a message a payment and 200,000 audit events in ${listed.seconds.toFixed(0)} s`);
+      }
+      if (onPglite) service = await startService(command, env, () => {});
     }
+    if (searchOnly) await timePaymentsSearch(service.url, token, (line) => console.log(line));
+    else if (!heldOnly) await timeLists(service.url, token, (line) => console.log(line));
   }
   if (heldOnly) {
     for (const [label, path] of HELD_QUEUE) await timeRead(service, label, path);
     console.log('--held: the rest of the bench left out');
   } else if (listsOnly) {
-    console.log('--lists: the rest of the bench left out');
+    console.log(`${searchOnly ? '--search' : '--lists'}: the rest of the bench left out`);
   } else if (!onPglite) {
     for (const groupBy of ['', 'client', 'paymentType', 'clientAndPaymentType']) {
       const query = `/reports/daily?from=${YEAR_FROM}&to=${YEAR_TO}${groupBy ? `&groupBy=${groupBy}` : ''}`;
@@ -290,6 +327,7 @@ try {
   console.log(`database: ${onPglite ? 'PGlite (embedded)' : 'PostgreSQL'}`);
 } finally {
   await service.stop();
-  if (!onPglite) await sql(serverUrl, `drop database if exists ${database} with (force)`);
+  if (!onPglite && !keep) await sql(serverUrl, `drop database if exists ${database} with (force)`);
   rmSync(work, { recursive: true, force: true });
+  if (keep) console.log(`kept: ${onPglite ? dataDir : databaseUrl}`);
 }
