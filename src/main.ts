@@ -5,6 +5,7 @@ import { makeDataDirPrivate } from './db/data-dir-permissions.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { setupAdvice } from './db/setup-advice.js';
+import { hasTextSearchIndexes } from './db/text-search-indexes.js';
 import { firstRunHint } from './first-run-hint.js';
 import { startJobs } from './jobs/scheduler.js';
 import { setupCodePath, writeSetupCode } from './setup-code-file.js';
@@ -36,6 +37,12 @@ async function main(): Promise<void> {
 
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   app.log.info({ database: database.kind }, `using the ${where}`);
+  if (!(await hasTextSearchIndexes(database.db))) {
+    app.log.warn(
+      'the payments search by text reads every payment and member: the database has no pg_trgm extension ' +
+        'for its indexes (docs/OPERATIONS.md, "PostgreSQL: a role of its own", says how to add them)',
+    );
+  }
   if (fixed.length > 0) {
     app.log.warn(
       { paths: fixed },

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { makeDataDirPrivate } from './data-dir-permissions.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 import { seedFromTemplate } from './pglite-template.js';
 import { prepareRegisteredStatements } from './prepared.js';
 import type { Db, Schema } from './schema.js';
@@ -138,6 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
       startParams: EMBEDDED_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
       ...(options.image && options.dataDir === undefined ? { loadDataDir: options.image } : {}),
     });
     // The engine creates its files readable by everyone (0666), whatever the umask: they are made

@@ -20,6 +20,7 @@ import * as dealtWith from './migrations/019-dealt-with.js';
 import * as exportFeedBatches from './migrations/020-export-feed-batches.js';
 import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
+import * as textSearch from './migrations/023-text-search.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020-export-feed-batches': exportFeedBatches,
   '021-list-counts': listCounts,
   '022-members-status': membersStatus,
+  '023-text-search': textSearch,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -8,7 +8,8 @@ import { paidWindow } from './paid-day.js';
 import type { HeldCase } from './payment-schemas.js';
 import { type HistoryEntry, historyOf, type PaymentView, paymentView } from './payment-view.js';
 import { PAYMENT_CSV_HEADER, paymentCsvLine } from './payments-csv.js';
-import type { Filters, PaymentsReadStore } from './payments-read-store.js';
+import type { PaymentsReadStore } from './payments-read-store.js';
+import type { Filters } from './payments-search.js';
 import type { PaymentsSearch, PaymentsTotalsQuery, PaymentTotals } from './query-schemas.js';
 import type { ResolutionStore } from './resolution-store.js';
 

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { notifyPayment } from '../support/payment-senders.js';
+import { integrateBank, serviceOk } from '../support/service-http.js';
 import { startService, stopService } from '../support/service-process.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -15,6 +17,7 @@ describe('setting up PostgreSQL for a least-privilege role', {
   const suffix = randomBytes(4).toString('hex');
   const role = `bis_role_${suffix}`;
   const database = `bis_setup_${suffix}`;
+  const notOwned = `bis_setup_other_${suffix}`;
   let dataDir: string;
   const superuser = async (statement: string, on = 'postgres') => {
     const url = new URL(serverUrl ?? '');
@@ -22,11 +25,19 @@ describe('setting up PostgreSQL for a least-privilege role', {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query(statement)).rows;
     } finally {
       await client.end();
     }
   };
+  const searchIndexes = async (on: string) =>
+    (
+      await superuser(
+        `select indexname from pg_indexes where indexname in ('payments_text', 'members_full_name_text',
+          'payments_member_or_reference') order by indexname`,
+        on,
+      )
+    ).map((row) => row.indexname as string);
   const urlFor = (name: string) => {
     const url = new URL(serverUrl ?? '');
     url.username = role;
@@ -40,6 +51,7 @@ describe('setting up PostgreSQL for a least-privilege role', {
   });
   after(async () => {
     await superuser(`drop database if exists ${database} with (force)`);
+    await superuser(`drop database if exists ${notOwned} with (force)`);
     await superuser(`drop role if exists ${role}`);
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -66,6 +78,37 @@ describe('setting up PostgreSQL for a least-privilege role', {
     const service = await startService({ DATABASE_URL: urlFor(database), BIS_DATA_DIR: dataDir });
     try {
       assert.equal((await fetch(`${service.url}/readyz`)).status, 200);
+      // pg_trgm is a trusted extension: the database's owner adds it for the search's indexes.
+      assert.deepEqual(await searchIndexes(database), [
+        'members_full_name_text',
+        'payments_member_or_reference',
+        'payments_text',
+      ]);
+      assert.doesNotMatch(service.output(), /no pg_trgm extension/);
+    } finally {
+      await stopService(service, 'SIGTERM');
+    }
+  });
+
+  it("starts without the search's indexes where the role may not add pg_trgm, and says so", async () => {
+    // A database another role owns, its schema granted: the role may not add an extension there.
+    await superuser(`create database ${notOwned}`);
+    await superuser(`grant usage, create on schema public to ${role}`, notOwned);
+    const service = await startService({ DATABASE_URL: urlFor(notOwned), BIS_DATA_DIR: dataDir });
+    try {
+      assert.deepEqual(await searchIndexes(notOwned), []);
+      assert.match(service.output(), /payments search by text reads every payment[^\n]*no pg_trgm extension/);
+      // The search finds what it finds anywhere else, reading the tables.
+      const token = await integrateBank(service.url, 'Setup Bank', '4300001', 'Grace Wanjiru');
+      assert.equal((await notifyPayment(service.url, token, '4300001', 'FT-SETUP-1')).status, 200);
+      for (const q of ['wanjiru', 'setup-1', 'GR']) {
+        const { items } = await serviceOk(service.url, 'GET', `/admin/v1/payments?q=${q}`);
+        assert.deepEqual(
+          items.map((payment: { transactionReference: string }) => payment.transactionReference),
+          ['FT-SETUP-1'],
+          q,
+        );
+      }
     } finally {
       await stopService(service, 'SIGTERM');
     }

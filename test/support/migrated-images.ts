@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { PGliteDialect } from '../../src/db/pglite-dialect.js';
+import { PGLITE_EXTENSIONS } from '../../src/db/pglite-extensions.js';
 import type { Schema } from '../../src/db/schema.js';
 
 /*
@@ -42,7 +43,7 @@ export function migratedPgliteImage(): Promise<Blob> {
     const dir = join(tmpdir(), 'bis-test-images');
     const file = join(dir, `pglite-${migrationsKey}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const engine = await PGlite.create();
+    const engine = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const db = new Kysely<Schema>({ dialect: new PGliteDialect(engine) });
     await migrateToLatest(db);
     const image = await engine.dumpDataDir('none');
