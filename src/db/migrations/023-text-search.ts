@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The payments search by any text (src/payments/payments-read-store.ts) looks its text up in indexes
+// The payments search by any text (src/payments/payments-search.ts) looks its text up in indexes
 // of three-character pieces (the pg_trgm extension) instead of reading every payment and the whole
 // member register: figures in docs/PERFORMANCE.md. They only make it faster, so a server without
 // the extension, or a role that may not add it, gets none and the search reads the tables as
@@ -24,16 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
     where e.extname = 'pg_trgm'`.execute(db);
   const trigrams = sql`${sql.id(schemas[0]?.schema ?? 'public')}.gin_trgm_ops`;
+  // Built already when an administrator made them beforehand, without holding up the bank's writes
+  // (docs/OPERATIONS.md).
   const statements = [
     // Every column a payment's own text is searched in, one index: a phone also by its digits alone,
     // which finds "0712 345 678" when "0712345678" is typed.
-    sql`create index payments_text on payments using gin (transaction_reference ${trigrams},
+    sql`create index if not exists payments_text on payments using gin (transaction_reference ${trigrams},
       customer_ref ${trigrams}, member_number ${trigrams}, payer_name ${trigrams}, payer_phone ${trigrams},
       (regexp_replace(payer_phone, '\\D', '', 'g')) ${trigrams})`,
     // The members whose name holds the text, then their payments: by the member credited or, for a
     // payment not credited yet, the member its reference names, as the list shows the name.
-    sql`create index members_full_name_text on members using gin (full_name ${trigrams})`,
-    sql`create index payments_member_or_reference on payments ((coalesce(member_number, customer_ref)))`,
+    sql`create index if not exists members_full_name_text on members using gin (full_name ${trigrams})`,
+    sql`create index if not exists payments_member_or_reference on payments ((coalesce(member_number, customer_ref)))`,
   ];
   for (const statement of statements) await statement.execute(db);
   // The planner's figures for the new index's expression (how many payments a member has), without
