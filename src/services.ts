@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createAuditQuery } from './audit/audit-query.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
@@ -186,6 +187,7 @@ export async function createServices(
         clock,
         validationWindowMs: config.validationWindow,
         dataDir,
+        analyze: () => sql`analyze`.execute(db),
       }),
       ...webhooks.webhookJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },

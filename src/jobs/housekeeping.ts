@@ -18,7 +18,12 @@ export interface HousekeepingDeps {
   validationWindowMs: number;
   /** The embedded database's directory, whose new files are made private; none on PostgreSQL. */
   dataDir: string | undefined;
+  /** Reads the tables' statistics afresh: ANALYZE. */
+  analyze: () => Promise<unknown>;
 }
+
+/** How often the embedded database's statistics are read afresh. */
+const ANALYZE_EVERY_MS = 6 * 3_600_000;
 
 /** Deletes the validations no rule can use any more: older than the validation window. */
 export async function pruneValidations({
@@ -53,6 +58,9 @@ export function housekeepingJobs(deps: HousekeepingDeps): Job[] {
     // The embedded engine makes each new file readable by everyone; the folders keep others out
     // meanwhile, and this makes the files themselves private again.
     jobs.push({ name: 'data-dir-permissions', everyMs: 60_000, run: async () => makeDataDirPrivate(dataDir) });
+    // The embedded engine has no autovacuum to keep the planner's statistics up with the tables'
+    // growth: without them the payments search may read every payment where an index would do.
+    jobs.push({ name: 'analyze', everyMs: ANALYZE_EVERY_MS, run: deps.analyze });
   }
   return jobs;
 }
