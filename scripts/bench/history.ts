@@ -50,10 +50,11 @@ export async function loadEarlierPayments(
       const to = Math.min(count, from + BATCH - 1);
       await sql`
         insert into payments (client_id, transaction_reference, payment_type, customer_ref, amount, currency,
-          transaction_date, payer_name, payer_phone, narration, status, held_reason, erp_ref_id, raw_notification,
-          received_at, updated_at, accepted_at, accepted_txid)
+          transaction_date, payer_name, payer_phone, narration, status, member_number, held_reason, erp_ref_id,
+          raw_notification, received_at, updated_at, accepted_at, accepted_txid)
         select ${clientId}, ref, type, member, amount, 'KES', at, payer, phone, narration,
           case when held then 'held' else 'accepted' end,
+          case when held then null else member end,
           case when held then 'not_validated' end,
           case when held then null else ${receipt} end,
           json_build_object('transactionReference', ref, 'paymentType', type, 'customerRef', member,
