@@ -3,6 +3,7 @@ import { createAuditQuery } from './audit/audit-query.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
 import { createThrottle, type ThrottleRule } from './auth/throttle.js';
+import { createBackupService } from './backups/backup-service.js';
 import { createBankCalls, createBankCallsStore, RECORD_EVERY_MS } from './clients/bank-calls.js';
 import { createCallLimit } from './clients/call-limit.js';
 import { createClientAccess } from './clients/client-access.js';
@@ -54,7 +55,7 @@ async function installIdOf(keys: ServiceKeysStore): Promise<string> {
 
 /** Wires stores into services. Each service declares the slice of each store it uses. */
 export async function createServices(
-  database: Pick<Database, 'db' | 'kind'>,
+  database: Pick<Database, 'db' | 'kind' | 'backup'>,
   config: ServiceConfig,
   clock: Clock,
   { resolveHost }: { resolveHost?: HostResolver | undefined } = {},
@@ -168,6 +169,7 @@ export async function createServices(
     membersImport: createMembersImport({ membersImportStore: createMembersImportStore(db), auditStore, clock }),
     auditStore,
     auditQuery: createAuditQuery({ auditStore, timeZone: config.timeZone }),
+    backupService: createBackupService({ backup: database.backup, auditStore, clock, timeZone: config.timeZone }),
     paymentsService: createPaymentsService({
       paymentsStore,
       clock,

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'statement_mapping.set',
   'export_feed.created',
   'export_feed.moved',
+  'database.backed_up',
   'webhook.created',
   'webhook.updated',
   'webhook.secret_rotated',

@@ -14,8 +14,7 @@ export interface AuditFacts {
 // Each part reads a detail as it was recorded; a record from before a field existed lacks it, so
 // every part has words without it.
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const count = (value: unknown): string | undefined =>
-  typeof value === 'number' ? value.toLocaleString('en-GB') : undefined;
+const count = (value: unknown) => (typeof value === 'number' ? value.toLocaleString('en-GB') : undefined);
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 const quoted = (value: unknown) => (text(value) ? `“${text(value)}”` : undefined);
 /** ": “the note”", or nothing. */
@@ -149,6 +148,7 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
     `made the ERP feed “${name}”${d.start === 'first' ? ', starting at the first payment' : d.start === 'now' ? ', starting with the payments accepted from then on' : ''}`,
   'export_feed.moved': ({ d, name }) =>
     `moved the ERP feed “${name}” past its latest export${typeof d.batch === 'number' ? ` (batch ${d.batch})` : ''}`,
+  'database.backed_up': ({ name }) => `took a backup of the database, ${name}`,
   'webhook.created': ({ d, name }) =>
     `added the webhook endpoint ${name}${texts(d.events).length ? ` for ${texts(d.events).join(', ')}` : ''}${d.internal === true ? ', internal' : ''}`,
   'webhook.updated': webhookChange,

@@ -3,6 +3,8 @@ import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { makeDataDirPrivate } from './data-dir-permissions.js';
+import { clearSnapshots, type Snapshot, snapshotDataDir } from './data-dir-snapshot.js';
+import { pgDumpCommand } from './pg-dump-command.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 import { seedFromTemplate } from './pglite-template.js';
@@ -18,8 +20,20 @@ export interface Database {
   ping(): Promise<void>;
   /** Counts for the metrics endpoint; reading them costs nothing. */
   stats(): DatabaseStats;
+  /** How a backup of it is made. */
+  readonly backup: DatabaseBackup;
   close(): Promise<void>;
 }
+
+/**
+ * The embedded database copies its own files while the service runs; PostgreSQL is backed up with
+ * the server's tools, and the service only says the command (the password left out); an embedded
+ * database kept in memory (tests) has nothing to copy.
+ */
+export type DatabaseBackup =
+  | { kind: 'snapshot'; take(): Promise<Snapshot> }
+  | { kind: 'pg_dump'; command(file: string): string }
+  | { kind: 'in_memory' };
 
 export interface DatabaseStats {
   /** The connection pool; the embedded database has one connection and no pool. */
@@ -67,7 +81,7 @@ function errorCounter() {
   return { errors, count, log };
 }
 
-function wrap(kind: Database['kind'], db: Db, stats: () => DatabaseStats): Database {
+function wrap(kind: Database['kind'], db: Db, stats: () => DatabaseStats, backup: DatabaseBackup): Database {
   return {
     kind,
     db,
@@ -75,6 +89,7 @@ function wrap(kind: Database['kind'], db: Db, stats: () => DatabaseStats): Datab
       await sql`select 1`.execute(db);
     },
     stats,
+    backup,
     close: () => db.destroy(),
   };
 }
@@ -128,14 +143,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
       log: failures.log,
     });
-    return wrap('postgres', db, () => ({
-      pool: { max: POOL_SIZE, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
-      errors: { ...failures.errors },
-    }));
+    const url = options.url;
+    return wrap(
+      'postgres',
+      db,
+      () => ({
+        pool: { max: POOL_SIZE, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+        errors: { ...failures.errors },
+      }),
+      { kind: 'pg_dump', command: (file) => pgDumpCommand(url, file) },
+    );
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    if (options.dataDir !== undefined) seedFromTemplate(options.dataDir);
+    if (options.dataDir !== undefined) {
+      seedFromTemplate(options.dataDir);
+      await clearSnapshots(options.dataDir);
+    }
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
       startParams: EMBEDDED_START_PARAMS,
@@ -146,7 +170,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // private now, and the files it makes later sit in folders only the service's user can enter.
     if (options.dataDir) makeDataDirPrivate(options.dataDir);
     const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: failures.log });
-    const database = wrap('pglite', db, () => ({ errors: { ...failures.errors } }));
+    const { dataDir } = options;
+    const database = wrap(
+      'pglite',
+      db,
+      () => ({ errors: { ...failures.errors } }),
+      dataDir === undefined ? { kind: 'in_memory' } : { kind: 'snapshot', take: () => snapshotDataDir(db, dataDir) },
+    );
     const close = async () => {
       await database.close();
       // Kysely only closes a driver it has used; a database opened and never queried is closed here.

@@ -41,6 +41,16 @@ export const conflict = {
   itemNeedsNoOne: (itemKey: string, category: 'matched' | 'debit') =>
     conflictOf(`Item ${itemKey} is ${category === 'matched' ? 'matched' : 'a debit'}: it needs no one`),
 
+  // Backups.
+  backupByPgDump: (command: string) =>
+    new DomainError(
+      'conflict',
+      `The service keeps its data in PostgreSQL, which the server's own tools back up: run ${command}`,
+      { extra: { command } },
+    ),
+  backupInMemory: () => conflictOf('The embedded database is kept in memory: it has no files to back up'),
+  backupRunning: () => conflictOf('A backup is being taken: run this one when it has finished'),
+
   // Recording a statement line the bank never notified.
   lineNotCredit: (lineNo: number) => conflictOf(`Line ${lineNo} is not a credit: only money received can be recorded`),
   lineOfHeldPayment: (lineNo: number, paymentId: number | null) =>

@@ -60,6 +60,7 @@ const NEEDS: Record<string, Role> = {
   'POST /admin/v1/webhooks/{webhookId}/test': 'admin',
   'GET /admin/v1/audit': 'viewer',
   'GET /admin/v1/audit/totals': 'viewer',
+  'POST /admin/v1/backup': 'admin',
   'GET /admin/v1/operators': 'viewer',
   'POST /admin/v1/operators': 'admin',
   'GET /admin/v1/operators/{operatorId}': 'viewer',

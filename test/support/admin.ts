@@ -35,6 +35,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/reconciliations/1/totals?category=held&open=true' },
   { method: 'GET', url: '/admin/v1/audit?format=csv' },
   { method: 'GET', url: '/admin/v1/audit/totals?action=operator' },
+  { method: 'POST', url: '/admin/v1/backup' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages?format=csv' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages/totals' },
   { method: 'GET', url: '/admin/v1/openapi.json' },

@@ -94,6 +94,10 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
     record('erp', null, { previous: null, batch: 3 }),
     'moved the ERP feed “erp” past its latest export (batch 3)',
   ],
+  'database.backed_up': [
+    record('bis-backup-2026-11-26T0300.tgz', null, { files: 1133, bytes: 142420406 }),
+    'took a backup of the database, bis-backup-2026-11-26T0300.tgz',
+  ],
   'webhook.created': [
     record('w1', 'https://erp.example/hook', { url: 'https://erp.example/hook', events: ['payment.accepted'] }),
     'added the webhook endpoint https://erp.example/hook for payment.accepted',

@@ -12,6 +12,7 @@ import {
 import type { Services } from '../../services.js';
 import { adminAuditRoutes } from './audit.js';
 import { adminAuth } from './auth.js';
+import { adminBackupRoutes } from './backup.js';
 import { adminClientsRoutes } from './clients/clients.js';
 import { adminStatementMappingRoutes } from './clients/statement-mapping.js';
 import { adminInitRoutes } from './init.js';
@@ -88,6 +89,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     await guarded.register(adminWebhookMessagesRoutes, services);
     await guarded.register(adminReportRoutes, services);
     await guarded.register(adminAuditRoutes, services);
+    await guarded.register(adminBackupRoutes, services);
     await guarded.register(adminDocumentRoutes);
   });
   answerWrongMethods();

@@ -10,5 +10,5 @@ export const AREAS: { value: string; words: string }[] = [
   { value: 'member,members', words: 'Members' },
   { value: 'payment,reconciliation,export_feed', words: 'Payments, reconciliation and exports' },
   { value: 'webhook', words: 'Webhooks' },
-  { value: 'admin', words: 'Set-up and throttling' },
+  { value: 'admin,database', words: 'Set-up, backups and throttling' },
 ];
