@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { registerAudit } from './audit.js';
+import { registerBackup } from './backup.js';
 import { registerClients } from './clients.js';
 import { DEFAULT_URL } from './context.js';
 import { registerDemo } from './demo.js';
@@ -13,6 +14,7 @@ import { registerOperators } from './operators.js';
 import { registerPayments } from './payments.js';
 import { registerReconcile } from './reconcile.js';
 import { registerReport } from './report.js';
+import { registerRestore } from './restore.js';
 import { registerSecrets } from './secrets.js';
 import { registerWebhooks } from './webhooks.js';
 
@@ -53,6 +55,8 @@ export function buildProgram(): Command {
   registerReport(program);
   registerWebhooks(program);
   registerAudit(program);
+  registerBackup(program);
+  registerRestore(program);
   registerInit(program);
   registerLogin(program);
   registerOperators(program);

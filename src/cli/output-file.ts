@@ -1,4 +1,4 @@
-import { open, rename, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -24,6 +24,41 @@ export async function fileTarget(out: string): Promise<Target> {
   return {
     stream: handle.createWriteStream(),
     commit: () => rename(partial, out),
+    discard: () => unlink(partial).catch(() => {}),
+  };
+}
+
+/**
+ * A file that must not exist yet, readable by its owner only from its first byte (a backup holds
+ * every secret of the service). Written beside its name and flushed to the disk, then linked
+ * under it: it never replaces a file, and never appears half-written, even if the machine stops.
+ */
+export async function newPrivateFile(out: string): Promise<Target> {
+  const found = await lstat(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw usageError(`cannot look at ${out} (${error.code ?? error.message}): check --out`);
+  });
+  if (found) throw usageError(`${out} exists already: it is never overwritten; choose another --out, or move it away`);
+  const partial = `${out}.partial`;
+  // One an interrupted run left: made afresh, so it cannot keep the mode of another's.
+  await unlink(partial).catch(() => {});
+  const handle = await open(partial, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw usageError(`cannot write ${partial} (${error.code ?? error.message}): check --out`);
+  });
+  return {
+    stream: handle.createWriteStream(),
+    commit: async () => {
+      const written = await open(partial, 'r');
+      await written.sync();
+      await written.close();
+      await link(partial, out).catch((error: NodeJS.ErrnoException) => {
+        throw new CliError(
+          EXIT.refused,
+          `cannot name it ${out} (${error.code ?? error.message}); it is whole in ${partial}`,
+        );
+      });
+      await unlink(partial);
+    },
     discard: () => unlink(partial).catch(() => {}),
   };
 }

@@ -19,9 +19,9 @@ export interface Run {
 }
 
 /** Runs a program to its end. Asynchronous, because the service it talks to runs in this process. */
-export function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+export function run(file: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(file, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(file, args, { env, cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -34,6 +34,7 @@ export function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promi
 export async function bis(
   args: string[],
   settings: { BIS_URL?: string; BIS_ADMIN_TOKEN?: string; BIS_DATA_DIR?: string } = {},
+  where: { cwd?: string; umask?: string } = {},
 ): Promise<Run> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -42,7 +43,12 @@ export async function bis(
     BIS_CONFIG: join(tmpdir(), 'bis-no-login', 'config.json'),
     ...settings,
   };
-  return run(process.execPath, [(await builtEntries()).bis, ...args], env);
+  const command = [process.execPath, (await builtEntries()).bis, ...args];
+  // Under a umask as a shell sets it: what bis creates must not take its permissions from it.
+  const [file = '', ...rest] = where.umask
+    ? ['/bin/sh', '-c', `umask ${where.umask} && exec "$0" "$@"`, ...command]
+    : command;
+  return run(file, rest, env, where.cwd);
 }
 
 export function succeeded(result: Run, what = 'bis'): void {

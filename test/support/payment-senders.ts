@@ -14,14 +14,16 @@ export const notifyPayment = (url: string, token: string, customerRef: string, r
 
 /**
  * Twenty senders notify payments, each under a new reference `${prefix}-<n>`, until the process
- * dies under them. What they sent, and which were acknowledged with which receipt, grows as they go.
+ * dies under them, or until halted. What they sent, and which were acknowledged with which receipt,
+ * grows as they go.
  */
 export function notifyUntilKilled(url: string, token: string, customerRef: string, prefix: string) {
   const acknowledged = new Map<string, string>();
   const sent: string[] = [];
   let stopped = false;
+  let halted = false;
   const sender = async () => {
-    for (;;) {
+    while (!halted) {
       const reference = `${prefix}-${sent.length + 1}`;
       sent.push(reference);
       try {
@@ -35,5 +37,9 @@ export function notifyUntilKilled(url: string, token: string, customerRef: strin
   const done = Promise.all(Array.from({ length: 20 }, sender)).then(() => {
     stopped = true;
   });
-  return { acknowledged, sent, done, stopped: () => stopped };
+  const halt = () => {
+    halted = true;
+    return done;
+  };
+  return { acknowledged, sent, done, stopped: () => stopped, halt };
 }
