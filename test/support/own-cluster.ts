@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -19,6 +19,10 @@ export interface OwnCluster {
   start(): Promise<void>;
   /** fast: clients are told to go and the server shuts down cleanly; immediate: backends are killed. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Runs one of the server's tools (pg_dump, pg_restore, pg_resetwal) as the cluster's user, in its directory. */
+  tool(name: string, args: string[]): Promise<void>;
+  /** The data directory, for a tool that works on the files of a stopped cluster. */
+  data: string;
   /** Stops the cluster if it runs and removes its directory. */
   dispose(): Promise<void>;
 }
@@ -78,7 +82,8 @@ process.once('exit', () => {
 export async function createOwnCluster(): Promise<OwnCluster> {
   const unavailable = ownClusterUnavailable();
   if (unavailable) throw new Error(unavailable);
-  const bin = postgresBinDir()!;
+  // Where the server's own tools are: PATH may hold links to a few of them only (initdb, pg_ctl).
+  const bin = dirname(realpathSync(join(postgresBinDir()!, 'pg_ctl')));
   const dir = mkdtempSync(join(tmpdir(), 'bis-pg-'));
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
@@ -117,6 +122,8 @@ export async function createOwnCluster(): Promise<OwnCluster> {
     port,
     dir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    tool: pg,
+    data,
     start: async () => {
       await pg('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '30', '-o', options]);
       up = true;
