@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bis, exitedWith, succeeded } from './support/cli.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/databases.js';
-import { notifyUntilKilled } from './support/payment-senders.js';
-import { callService as call, integrateBank } from './support/service-http.js';
+import { notifyPayment, notifyUntilKilled } from './support/payment-senders.js';
+import { callService as call, integrateBank, serviceOk } from './support/service-http.js';
 import { type ServiceProcess, startService, stopService } from './support/service-process.js';
 import { ADMIN_TOKEN } from './support/test-app.js';
 
@@ -31,9 +31,20 @@ describe('backups of the embedded database (pglite)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The webhook-id of the endpoint's newest message; listing writes every message due. */
+  const newestMessage = async (url: string, webhookId: string) => {
+    const page = await serviceOk(url, 'GET', `/admin/v1/webhooks/${webhookId}/messages?limit=1`);
+    return Number(/^msg_(\d+)$/.exec(page.items[0]?.messageId ?? '')?.[1]);
+  };
+
   it('restores every payment acknowledged before a backup taken under payment load', async () => {
     const url = service?.url ?? '';
     const token = await integrateBank(url, 'Backup Bank', '9300001', 'Backup Member');
+    const endpoint = await serviceOk(url, 'POST', '/admin/v1/webhooks', {
+      url: 'http://127.0.0.1:9/erp',
+      internal: true,
+      events: ['payment.accepted'],
+    });
     const senders = notifyUntilKilled(url, token, '9300001', 'BACKUP');
     try {
       while (senders.acknowledged.size < 100 && !senders.stopped()) await new Promise((r) => setTimeout(r, 20));
@@ -42,6 +53,7 @@ describe('backups of the embedded database (pglite)', () => {
       succeeded(await bis(['backup', '--out', file], as()), 'bis backup');
       assert.ok(statSync(file).size > 0);
       await senders.halt();
+      const lastBeforeRestore = await newestMessage(url, endpoint.webhookId);
 
       const restoredDir = join(dir, 'restored');
       const restore = await bis(['restore', file, '--data-dir', restoredDir]);
@@ -60,6 +72,11 @@ describe('backups of the embedded database (pglite)', () => {
         );
         assert.equal(stored.body.transactionReference, reference);
       }
+      // The messages written after the backup are not in it: a new one must not take the
+      // webhook-id of any of them, which a receiver would skip as a repeat.
+      assert.equal((await notifyPayment(restored.url, token, '9300001', 'AFTER-RESTORE')).status, 200);
+      const first = await newestMessage(restored.url, endpoint.webhookId);
+      assert.ok(first > lastBeforeRestore, `msg_${first} after the restore, msg_${lastBeforeRestore} before it`);
     } finally {
       await senders.halt();
     }

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { sql } from 'kysely';
 import { extractTar } from '../backups/tar-reader.js';
 import { makeDataDirPrivate } from '../db/data-dir-permissions.js';
+import { skipLostMessageIds } from '../webhooks/restored-message-ids.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { print, printJson } from './output.js';
 
@@ -16,6 +17,8 @@ interface Contents {
   newestPayment: Date | null;
   members: number;
   banks: number;
+  /** The webhook-id of the next message: past those the hours after the backup may have sent. */
+  nextMessage: string;
 }
 
 const notRestored = (message: string) => new CliError(EXIT.refused, `${message}; nothing was left in the directory`);
@@ -87,7 +90,7 @@ async function restoreBackup(file: string, dataDir: string) {
   }
 }
 
-/** Opens the restored directory as the service would, and counts what it holds. */
+/** Opens the restored directory as the service would, counts what it holds, and moves the numbering of webhook messages on. */
 async function contentsOf(dataDir: string): Promise<Contents> {
   // Loaded here only: the engine is large, and no other command needs it.
   const { openDatabase } = await import('../db/database.js');
@@ -102,7 +105,8 @@ async function contentsOf(dataDir: string): Promise<Contents> {
         (select count(*)::integer from clients) as banks`.execute(database.db);
     const [row] = rows;
     if (!row) throw notRestored('the restored database answered no counts');
-    return { payments: row.payments, newestPayment: row.newest, members: row.members, banks: row.banks };
+    const nextMessage = await skipLostMessageIds(database.db);
+    return { payments: row.payments, newestPayment: row.newest, members: row.members, banks: row.banks, nextMessage };
   } finally {
     await database.close();
   }
@@ -133,6 +137,7 @@ export function registerRestore(program: Command): void {
       print(
         [
           `Restored ${file} into ${restored.dataDir}: ${restored.payments} payments${newest}, ${restored.members} members, ${restored.banks} banks.`,
+          `Webhook messages go on from ${restored.nextMessage}, past any the receivers had after the backup.`,
           `Start the service on it with BIS_DATA_DIR=${restored.dataDir}.`,
         ].join('\n'),
       );
