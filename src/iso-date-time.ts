@@ -14,7 +14,7 @@ export function parseDateOrDateTime(input: string, timeZone: string): Date | und
 
 /**
  * An ISO 8601 date-time. A time without an offset is read in the zone given (a bank's
- * transactionDate: UTC, as the README says), and a date that does not exist on the calendar
+ * transactionDate: UTC, as docs/BANK-API.md says), and a date that does not exist on the calendar
  * (30 February) is refused rather than rolled over.
  */
 export function parseIsoDateTime(input: string, timeZone = 'UTC'): Date | undefined {

@@ -77,7 +77,7 @@ export function registerReconcile(program: Command): void {
       [
         '',
         "A CSV statement needs the bank's column mapping, saved once by an admin or finance",
-        '(PUT /admin/v1/clients/{id}/statement-mapping; see the README).',
+        '(PUT /admin/v1/clients/{id}/statement-mapping; see docs/OPERATIONS.md, "A bank whose portal exports CSV").',
         'Then: a "never notified" line is recorded with bis reconciliations record; a "still held"',
         'one is cleared with bis payments allocate.',
       ].join('\n'),

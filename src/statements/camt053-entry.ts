@@ -108,7 +108,7 @@ export function readAmount(found: Found): string {
  * A Ccy as an ISO 4217 code. XXX is ISO 4217's own "no currency involved", which banks' test
  * and redacted exports write: it is read as a Ccy left out (null), the statement's currency or
  * none, rather than refusing the file. The amount is still matched and the reference still
- * found; a payment in any currency may then match on them (README.md, reconciliation).
+ * found; a payment in any currency may then match on them (docs/DECISIONS.md, how a camt.053 file is read).
  */
 export function readCurrency(found: Found): string | null {
   const code = found.text.trim();

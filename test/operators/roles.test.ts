@@ -7,7 +7,7 @@ import { ADMIN_TOKEN, json, startTestApp, type TestApp } from '../support/test-a
 type Role = 'viewer' | 'finance' | 'admin';
 
 /**
- * The least role each admin route needs: the same table as the README's. A route the service has
+ * The least role each admin route needs: the same table as docs/ADMIN-API.md's. A route the service has
  * and this table lacks fails the test, so none can go without a decision.
  */
 const NEEDS: Record<string, Role> = {

@@ -227,7 +227,7 @@ for (const kind of databaseKinds()) {
         for (const [label, path, headers, body, options] of cases) {
           await raw(`POST ${path}, chunked: ${label}`, [head(`POST ${path} HTTP/1.1`, headers), body], options);
         }
-        // The token endpoint's 4096 bytes count chunked bodies too (README).
+        // The token endpoint's 4096 bytes count chunked bodies too (docs/BANK-API.md).
         const chunk = 'a'.repeat(1000);
         const overLimit = `${`${(1000).toString(16)}\r\n${chunk}\r\n`.repeat(5)}0\r\n\r\n`;
         const result = await raw('POST /oauth/v1/token, chunked 5000 bytes', [
@@ -353,7 +353,7 @@ for (const kind of databaseKinds()) {
           const health = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(3000) });
           assert.equal(health.status, 200);
           // The embedded database has one connection and the import holds it until the upload ends,
-          // so there bank calls wait (README, "Load the member register"). PostgreSQL serves them meanwhile.
+          // so there bank calls wait (docs/CLI.md, "Load the member register"). PostgreSQL serves them meanwhile.
           if (kind === 'postgres') {
             const validate = await fetch(`${base}/bank/v1/validate`, {
               method: 'POST',

@@ -195,6 +195,8 @@ export async function runBlocks(blocks: Block[], settings: SessionSettings): Pro
     const script = join(dir, 'session.sh');
     writeFileSync(script, driver(blocks, dir, settings));
     const { code, output, timedOut } = await runBash(script, settings);
+    // For whoever updates a document's examples: what its blocks printed, between their marks.
+    if (process.env.DOCS_SHOW) console.log(`--- ${blocks[0]?.file} printed:\n${output}`);
     const ran = outputsOf(output, settings.origin);
     const problems: string[] = [];
     ran.blocks.forEach((printed, index) => {

@@ -21,7 +21,7 @@ export const LIMITS = Object.freeze({
   token: TOKEN_BODY_LIMIT,
   validate: VALIDATE_BODY_LIMIT,
   payments: PAYMENT_BODY_LIMIT,
-  // Not exported by src: the contract's values, as the README states them.
+  // Not exported by src: the contract's values, as docs/BANK-API.md states them.
   handover: 1024,
   admin: 64 * 1024,
 });
@@ -108,7 +108,7 @@ const prototypeKeys = () =>
   );
 const cleanPrototypes = prototypeKeys();
 
-/** A held payment is recorded on purpose although its status is 404 or 422 (README, Payments). */
+/** A held payment is recorded on purpose although its status is 404 or 422 (docs/BANK-API.md, Payments). */
 function isHeldPayment(url: string, answer: Answer): boolean {
   if (!url.startsWith('/bank/v1/payments') || (answer.status !== 404 && answer.status !== 422)) return false;
   try {

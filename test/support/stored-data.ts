@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/schema.js';
 /**
  * The tables whose rows are the service's stored data, each with a key that orders its rows.
  * token_rate_hits is left out on purpose: every token request that names a client ID adds a
- * hit there, refused ones included (the README says so), so it changes on requests that are
+ * hit there, refused ones included (docs/BANK-API.md says so), so it changes on requests that are
  * rightly refused.
  */
 const TABLES = {
