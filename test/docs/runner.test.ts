@@ -45,12 +45,12 @@ describe("the runner of the documents' shell blocks", { skip: NEEDS_JQ }, () => 
 
   const runnable = (name: string) => read(name).shellBlocks.filter((block) => !block.notRun);
 
-  it('passes a document that runs as written: the address swapped, variables carried, answers typed, blocks marked not-run left alone', async () => {
+  it('passes a document that runs as written: the address swapped, variables carried, answers typed, outputs as shown, blocks marked not-run left alone', async () => {
     const document = read('runs.md');
     assert.deepEqual(document.problems, []);
     assert.deepEqual(
       document.shellBlocks.map((block) => block.notRun ?? 'runs'),
-      ['runs', 'runs', 'runs', "it stands for a command only a reader's machine has"],
+      ['runs', 'runs', 'runs', 'runs', "it stands for a command only a reader's machine has"],
     );
     assert.deepEqual(await runBlocks(runnable('runs.md'), settings), []);
   });
@@ -70,6 +70,15 @@ describe("the runner of the documents' shell blocks", { skip: NEEDS_JQ }, () => 
     );
   });
 
+  it('fails on a block that no longer prints what its output block shows', async () => {
+    const [problem, ...more] = await runBlocks(runnable('wrong-printed.md'), settings);
+    assert.deepEqual(more, []);
+    assert.match(
+      problem ?? '',
+      /^wrong-printed\.md:7: the output shown is not what the block printed:\nCategory {2}Lines\n/,
+    );
+  });
+
   it('fails on blocks it cannot read: not-run without a reason, commands with no language, markers it does not know', () => {
     assert.deepEqual(read('unmarked.md').problems, [
       'unmarked.md:3: "not-run:" must say why the block is not run',
@@ -77,6 +86,7 @@ describe("the runner of the documents' shell blocks", { skip: NEEDS_JQ }, () => 
       'unmarked.md:11: "types:" takes a JSON array of strings, one answer a prompt: Amina',
       'unmarked.md:15: unknown marker "maybe": a shell block runs, or says "not-run: <why>" or "types: [...]"',
       'unmarked.md:21: the output shown is not JSON: {"status":',
+      'unmarked.md:26: an output block shows what the shell block right before it prints, and none runs there',
     ]);
   });
 });

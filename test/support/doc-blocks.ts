@@ -11,6 +11,8 @@
 //   #   {"status":"ok",...}
 // Every key shown must be in the answer with the value shown; `...` inside a string stands for
 // any text (ids, tokens and times differ on every run), and a `...` member for keys not shown.
+// A block tagged `output` right after a block that runs is all that block prints, line by line:
+// `...` in a line stands for any text, and a line of `...` alone for any number of lines.
 
 const SHELLS = new Set(['sh', 'bash', 'shell', 'zsh', 'console']);
 /** What a block of commands starts with: an untagged one is a shell block nobody marked. */
@@ -36,6 +38,8 @@ export interface Block {
   /** What a reader types at the block's prompts. */
   types: string[];
   expectations: Expectation[];
+  /** What the block prints, as the `output` block after it shows it. */
+  output?: { line: number; lines: string[] };
 }
 
 export interface ReadDocument {
@@ -49,6 +53,8 @@ interface Fence {
   marker: string;
   info: string;
   line: number;
+  /** The line of the closing fence. */
+  end: number;
   lines: string[];
 }
 
@@ -61,13 +67,13 @@ function fences(markdown: string): Fence[] {
     if (open) {
       const closes = fence && fence.marker[0] === open.marker[0] && fence.marker.length >= open.marker.length;
       if (closes && fence.info === '') {
-        found.push(open);
+        found.push({ ...open, end: index + 1 });
         open = undefined;
       } else {
         open.lines.push(raw.startsWith(' '.repeat(open.indent)) ? raw.slice(open.indent) : raw.trimStart());
       }
     } else if (fence) {
-      open = { ...fence, line: index + 1, lines: [] };
+      open = { ...fence, line: index + 1, end: 0, lines: [] };
     }
   });
   return found;
@@ -149,10 +155,24 @@ function markerOf(rest: string, where: string, problems: string[]): Pick<Block, 
 export function readDocument(file: string, markdown: string): ReadDocument {
   const problems: string[] = [];
   const shellBlocks: Block[] = [];
+  const lines = markdown.split('\n');
+  let previous: { fence: Fence; block?: Block } | undefined;
   for (const fence of fences(markdown)) {
     const where = `${file}:${fence.line}`;
     const [language = '', ...restWords] = fence.info.split(/\s+/);
     const text = fence.lines.join('\n');
+    const after = previous;
+    previous = { fence };
+    if (language === 'output') {
+      const between = lines.slice(after?.fence.end ?? 0, fence.line - 1);
+      if (after?.block && !after.block.notRun && between.every((line) => line.trim() === '')) {
+        after.block.output = { line: fence.line, lines: fence.lines };
+      } else
+        problems.push(
+          `${where}: an output block shows what the shell block right before it prints, and none runs there`,
+        );
+      continue;
+    }
     if (!SHELLS.has(language)) {
       if (language === '' && COMMAND.test(fence.lines.find((l) => l.trim() !== '') ?? '')) {
         problems.push(`${where}: a block of commands with no language: tag it sh (it runs) or "sh not-run: <why>"`);
@@ -161,7 +181,8 @@ export function readDocument(file: string, markdown: string): ReadDocument {
     }
     const marker = markerOf(restWords.join(' '), where, problems);
     const expectations = marker.notRun ? [] : expectationsOf(fence.lines, fence.line + 1, file, problems);
-    shellBlocks.push({ file, line: fence.line, language, text, ...marker, expectations });
+    previous.block = { file, line: fence.line, language, text, ...marker, expectations };
+    shellBlocks.push(previous.block);
   }
   return { shellBlocks, problems };
 }

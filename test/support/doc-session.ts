@@ -141,14 +141,19 @@ function answerIn(printed: string): unknown {
   return undefined;
 }
 
+/** Text as a document shows it: `...` stands for any text. */
+const likeShown = (shown: string) =>
+  new RegExp(
+    `^${shown
+      .split('...')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^]*')}$`,
+  );
+
 /** Where the answer differs from what the document shows, or undefined when it shows the answer. */
 export function differs(expected: unknown, actual: unknown, path = ''): string | undefined {
   if (typeof expected === 'string' && expected.includes('...')) {
-    const pattern = expected
-      .split('...')
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^]*');
-    return typeof actual === 'string' && new RegExp(`^${pattern}$`).test(actual)
+    return typeof actual === 'string' && likeShown(expected).test(actual)
       ? undefined
       : `${path || 'the answer'}: ${JSON.stringify(actual)} is not ${JSON.stringify(expected)}`;
   }
@@ -174,6 +179,33 @@ export function differs(expected: unknown, actual: unknown, path = ''): string |
   return expected === actual
     ? undefined
     : `${path || 'the answer'}: ${JSON.stringify(actual)} is not ${JSON.stringify(expected)}`;
+}
+
+const withoutBlankEnds = (lines: string[]) => {
+  const trimmed = lines.map((line) => line.trimEnd());
+  while (trimmed[0] === '') trimmed.shift();
+  while (trimmed.at(-1) === '') trimmed.pop();
+  return trimmed;
+};
+
+/** Whether the lines printed are those an output block shows: `...` in a line is any text, a line of `...` any lines. */
+export function printedAsShown(shownLines: string[], printedLines: string[]): boolean {
+  const shown = withoutBlankEnds(shownLines);
+  const printed = withoutBlankEnds(printedLines);
+  const patterns = shown.map(likeShown);
+  const known = new Map<number, boolean>();
+  const from = (i: number, j: number): boolean => {
+    const key = i * (printed.length + 1) + j;
+    const cached = known.get(key);
+    if (cached !== undefined) return cached;
+    let result: boolean;
+    if (i === shown.length) result = j === printed.length;
+    else if (shown[i]?.trim() === '...') result = from(i + 1, j) || (j < printed.length && from(i, j + 1));
+    else result = j < printed.length && (patterns[i] as RegExp).test(printed[j] as string) && from(i + 1, j + 1);
+    known.set(key, result);
+    return result;
+  };
+  return from(0, 0);
 }
 
 function checkAnswer(expectation: Expectation, printed: string, file: string): string | undefined {
@@ -206,6 +238,12 @@ export async function runBlocks(blocks: Block[], settings: SessionSettings): Pro
         const problem = part === undefined ? undefined : checkAnswer(expectation, part, block.file);
         if (problem) problems.push(problem);
       });
+      const finished = index < ran.blocks.length - 1 || (ran.ended && code === 0);
+      if (block.output && finished && !printedAsShown(block.output.lines, printed.whole.split('\n'))) {
+        problems.push(
+          `${block.file}:${block.output.line}: the output shown is not what the block printed:\n${printed.whole.trim()}`,
+        );
+      }
     });
     if (code !== 0 || !ran.ended) {
       const index = Math.max(ran.blocks.length - 1, 0);
