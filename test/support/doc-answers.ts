@@ -27,7 +27,7 @@ const likeShown = (shown: string) =>
   );
 
 /** Where the answer differs from what the document shows, or undefined when it shows the answer. */
-export function differs(expected: unknown, actual: unknown, path = ''): string | undefined {
+function differs(expected: unknown, actual: unknown, path = ''): string | undefined {
   if (typeof expected === 'string' && expected.includes('...')) {
     return typeof actual === 'string' && likeShown(expected).test(actual)
       ? undefined
