@@ -86,7 +86,7 @@ describe("the runner of the documents' shell blocks", { skip: NEEDS_JQ }, () => 
       'unmarked.md:11: "types:" takes a JSON array of strings, one answer a prompt: Amina',
       'unmarked.md:15: unknown marker "maybe": a shell block runs, or says "not-run: <why>" or "types: [...]"',
       'unmarked.md:21: the output shown is not JSON: {"status":',
-      'unmarked.md:26: an output block shows what the shell block right before it prints, and none runs there',
+      'unmarked.md:30: an output block shows what the block before it prints, and that block does not run',
     ]);
   });
 });

@@ -11,7 +11,8 @@
 //   #   {"status":"ok",...}
 // Every key shown must be in the answer with the value shown; `...` inside a string stands for
 // any text (ids, tokens and times differ on every run), and a `...` member for keys not shown.
-// A block tagged `output` right after a block that runs is all that block prints, line by line:
+// A block tagged `output` after a block that runs (prose between, no other block) is all that
+// block prints, line by line:
 // `...` in a line stands for any text, and a line of `...` alone for any number of lines.
 
 const SHELLS = new Set(['sh', 'bash', 'shell', 'zsh', 'console']);
@@ -155,7 +156,6 @@ function markerOf(rest: string, where: string, problems: string[]): Pick<Block, 
 export function readDocument(file: string, markdown: string): ReadDocument {
   const problems: string[] = [];
   const shellBlocks: Block[] = [];
-  const lines = markdown.split('\n');
   let previous: { fence: Fence; block?: Block } | undefined;
   for (const fence of fences(markdown)) {
     const where = `${file}:${fence.line}`;
@@ -164,13 +164,9 @@ export function readDocument(file: string, markdown: string): ReadDocument {
     const after = previous;
     previous = { fence };
     if (language === 'output') {
-      const between = lines.slice(after?.fence.end ?? 0, fence.line - 1);
-      if (after?.block && !after.block.notRun && between.every((line) => line.trim() === '')) {
-        after.block.output = { line: fence.line, lines: fence.lines };
-      } else
-        problems.push(
-          `${where}: an output block shows what the shell block right before it prints, and none runs there`,
-        );
+      if (after?.block && !after.block.notRun) after.block.output = { line: fence.line, lines: fence.lines };
+      else
+        problems.push(`${where}: an output block shows what the block before it prints, and that block does not run`);
       continue;
     }
     if (!SHELLS.has(language)) {
