@@ -32,6 +32,7 @@ export interface SessionSettings {
   bis: string;
   /** `bis` is on the PATH, as on a server the production install set up. */
   bisOnPath?: boolean;
+  /** A guard against a block that waits forever, not a limit on a slow machine. */
   timeoutMs?: number;
 }
 
@@ -96,7 +97,7 @@ function runBash(script: string, settings: SessionSettings): Promise<Ended> {
     const timer = setTimeout(() => {
       timedOut = true;
       process.kill(-(child.pid as number), 'SIGKILL');
-    }, settings.timeoutMs ?? 120_000);
+    }, settings.timeoutMs ?? 600_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output, timedOut });
