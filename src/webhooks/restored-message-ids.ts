@@ -5,7 +5,7 @@ import type { Executor } from '../db/schema.js';
 const GAP = 1_000_000_000;
 
 /**
- * A receiver skips a webhook-id it has processed (README, "For the ERP's integrator"), and a
+ * A receiver skips a webhook-id it has processed (docs/WEBHOOKS.md, "For the ERP's integrator"), and a
  * message's id is its number. A database restored from a backup would number its next messages as
  * the hours after the backup, which it knows nothing of, already did, and their receivers would
  * skip them as repeats: the numbering moves on, past anything those hours wrote. The id the next
