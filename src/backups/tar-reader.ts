@@ -1,89 +1,93 @@
-import { mkdir, open } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { BLOCK, decodeHeader, padding } from './tar-format.js';
+import { once } from 'node:events';
+import { type ReadEntry, Unpack } from 'tar';
 
-/** Reads exactly as many bytes as asked from a stream of chunks. */
-class ChunkReader {
-  private held: Buffer[] = [];
-  private heldBytes = 0;
-  private readonly chunks: AsyncIterator<Uint8Array>;
+const KINDS = new Set(['File', 'OldFile', 'Directory']);
 
-  constructor(source: AsyncIterable<Uint8Array>) {
-    this.chunks = source[Symbol.asyncIterator]();
+/** Why the library refused an archive, in words for the operator. */
+function inWords(error: Error & { tarCode?: string }): Error {
+  if (error.tarCode === 'TAR_ENTRY_INVALID' || /Unrecognized archive format/.test(error.message)) {
+    return new Error('it is not a tar archive, or it is damaged', { cause: error });
   }
+  if (/Truncated input/.test(error.message)) return incomplete(error);
+  return error;
+}
 
-  /** Up to `most` bytes, at least one; undefined at the end. */
-  async some(most: number): Promise<Buffer | undefined> {
-    if (this.heldBytes === 0) {
-      const next = await this.chunks.next();
-      if (next.done) return undefined;
-      this.held.push(Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength));
-      this.heldBytes += next.value.byteLength;
-    }
-    const first = this.held[0] as Buffer;
-    const taken = first.subarray(0, most);
-    if (taken.length === first.length) this.held.shift();
-    else this.held[0] = first.subarray(taken.length);
-    this.heldBytes -= taken.length;
-    return taken;
-  }
+const incomplete = (cause?: Error) => new Error('it ends in the middle: the file is incomplete', { cause });
 
-  /** Exactly `count` bytes, or undefined if the stream has ended; throws if it ends part-way. */
-  async next(count: number): Promise<Buffer | undefined> {
-    const first = await this.some(count);
-    if (!first || first.length === count) return first;
-    return Buffer.concat([first, await this.exactly(count - first.length)]);
-  }
-
-  /** Exactly `count` bytes; throws if the stream ends first. */
-  async exactly(count: number): Promise<Buffer> {
-    const parts: Buffer[] = [];
-    for (let left = count; left > 0; ) {
-      const part = await this.some(left);
-      if (!part) throw new Error('it ends in the middle: the file is incomplete');
-      parts.push(part);
-      left -= part.length;
-    }
-    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
-  }
+/**
+ * What an entry may not be, or undefined: only folders and regular files, each once, at a path
+ * inside the folder. The library would strip a leading slash and skip a "..": a backup never holds
+ * either, so the archive is refused instead.
+ */
+function refusal(entry: ReadEntry, seen: Set<string>): string | undefined {
+  const parts = entry.path.split('/').filter((part) => part !== '' && part !== '.');
+  if (entry.path.startsWith('/') || parts.includes('..')) return `it holds ${entry.path}, a path outside its folder`;
+  if (!KINDS.has(entry.type)) return `it holds ${entry.path}, which is neither a file nor a folder`;
+  const path = parts.join('/');
+  if (seen.has(path)) return `it holds ${entry.path} twice`;
+  seen.add(path);
+  return undefined;
 }
 
 /**
- * Writes the folders and files of a tar archive under `into`, folders 0700 and files 0600 as a
- * data directory holds them. Refuses, naming it, any entry that is not a folder or a regular file
- * or would land outside `into`, and a file that exists already.
+ * Writes the folders and files of a tar archive under `into`, an empty folder, folders 0700 and
+ * files 0600 as a data directory holds them, whatever the archive says. Refuses, naming it, any
+ * entry that is not a folder or a regular file, would land outside `into` or comes twice; and an
+ * archive without its end, as one cut short is.
  */
 export async function extractTar(
   source: AsyncIterable<Uint8Array>,
   into: string,
 ): Promise<{ files: number; bytes: number }> {
-  const reader = new ChunkReader(source);
   let files = 0;
   let bytes = 0;
-  for (;;) {
-    const block = await reader.next(BLOCK);
-    const entry = block ? decodeHeader(block) : undefined;
-    if (!entry) return { files, bytes };
-    if (entry.path === '') continue;
-    const where = join(into, entry.path);
-    if (entry.type === 'dir') {
-      await mkdir(where, { recursive: true, mode: 0o700 });
-      continue;
-    }
-    await mkdir(dirname(where), { recursive: true, mode: 0o700 });
-    const handle = await open(where, 'wx', 0o600);
-    try {
-      for (let left = entry.size; left > 0; ) {
-        const part = await reader.some(left);
-        if (!part) throw new Error('it ends in the middle: the file is incomplete');
-        await handle.write(part);
-        left -= part.length;
+  let ended = false;
+  const seen = new Set<string>();
+  const unpack: Unpack = new Unpack({
+    cwd: into,
+    strict: true,
+    // Never the owner the archive names, even when run as root; never over a file already there.
+    preserveOwner: false,
+    keep: true,
+    noMtime: true,
+    dmode: 0o700,
+    fmode: 0o600,
+    filter: (_path, entry) => {
+      if (!('type' in entry)) return false;
+      const refused = refusal(entry, seen);
+      if (refused) {
+        unpack.abort(new Error(refused));
+        return false;
       }
-    } finally {
-      await handle.close();
+      entry.mode = entry.type === 'Directory' ? 0o700 : 0o600;
+      if (entry.type !== 'Directory') {
+        files++;
+        bytes += entry.size;
+      }
+      return true;
+    },
+  });
+  let failure: Error | undefined;
+  unpack.on('error', (error: Error) => {
+    failure ??= error;
+  });
+  unpack.on('eof', () => {
+    ended = true;
+  });
+  try {
+    for await (const chunk of source) {
+      const written = unpack.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      // `once` fails at an error meanwhile; after one, the library waits for nothing more.
+      if (!written && !failure) await once(unpack, 'drain');
+      if (failure) throw failure;
     }
-    await reader.exactly(padding(entry.size).length);
-    files++;
-    bytes += entry.size;
+    const closed = once(unpack, 'close');
+    unpack.end();
+    await closed;
+    if (failure) throw failure;
+  } catch (error) {
+    throw inWords(error as Error);
   }
+  if (!ended) throw incomplete();
+  return { files, bytes };
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BLOCK, encodeHeader } from '../../src/backups/tar-format.js';
+import { Header, type HeaderData } from 'tar';
 import { extractTar } from '../../src/backups/tar-reader.js';
 import { tarOf } from '../../src/backups/tar-writer.js';
 
@@ -19,18 +19,17 @@ async function* inPieces(bytes: Buffer, size: number) {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-/** A header as another tool could write it, followed by its content. */
-function entry(path: string, body: string, type = '0') {
-  const header = encodeHeader({ path, type: 'file', size: body.length, mode: 0o644, mtime: new Date() });
-  header.write(type, 156, 'latin1');
-  // The checksum again, over the type written above.
-  header.write('        ', 148, 'latin1');
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  header.write(`${sum.toString(8).padStart(6, '0')}\u0000 `, 148, 'latin1');
+const BLOCK = 512;
+/** The two zero blocks that end an archive. */
+const END = Buffer.alloc(2 * BLOCK);
+
+/** An entry as another tool could write it: a header, then its content. */
+function entry(path: string, body: string, header: HeaderData = {}) {
+  const block = Buffer.alloc(BLOCK);
+  new Header({ path, type: 'File', size: body.length, mode: 0o644, mtime: new Date(), ...header }).encode(block);
   const content = Buffer.alloc(Math.ceil(body.length / BLOCK) * BLOCK);
   content.write(body);
-  return Buffer.concat([header, content]);
+  return Buffer.concat([block, content]);
 }
 
 describe('the backup archive', () => {
@@ -63,16 +62,41 @@ describe('the backup archive', () => {
     assert.ok(listed.includes('base/5/16384') && listed.includes(`${long}/file`), listed.join('\n'));
   });
 
-  it('refuses an entry that would land outside the directory, or a link, and writes nothing of it', async () => {
+  it('makes files 0600 and folders 0700, whatever the archive says and whatever the umask', async () => {
+    const into = join(dir, 'modes');
+    mkdirSync(into);
+    const archive = Buffer.concat([
+      entry('open/', '', { type: 'Directory', size: 0, mode: 0o777 }),
+      entry('open/file', 'z', { mode: 0o777 }),
+      // A file whose folder the archive does not list.
+      entry('unlisted/file', 'z', { mode: 0o4755 }),
+      END,
+    ]);
+    const umask = process.umask(0);
+    try {
+      assert.deepEqual(await extractTar(inPieces(archive, 512), into), { files: 2, bytes: 2 });
+    } finally {
+      process.umask(umask);
+    }
+    for (const folder of ['open', 'unlisted']) assert.equal(statSync(join(into, folder)).mode & 0o7777, 0o700, folder);
+    for (const file of ['open/file', 'unlisted/file'])
+      assert.equal(statSync(join(into, file)).mode & 0o7777, 0o600, file);
+  });
+
+  it('refuses an entry that would land outside the directory, a link or a device, and writes nothing of it', async () => {
     for (const [name, archive] of [
       ['a path up and out', entry('../escaped', 'x')],
+      ['a path up and out further in', entry('base/../../escaped', 'x')],
       ['an absolute path', entry('/tmp/escaped', 'x')],
-      ['a symbolic link', entry('link', '', '2')],
+      ['a symbolic link', entry('link', '', { type: 'SymbolicLink', size: 0, linkpath: '/etc/passwd' })],
+      ['a hard link', entry('link', '', { type: 'Link', size: 0, linkpath: 'PG_VERSION' })],
+      ['a device', entry('device', '', { type: 'CharacterDevice', size: 0, devmaj: 1, devmin: 3 })],
+      ['a pipe', entry('pipe', '', { type: 'FIFO', size: 0 })],
     ] as const) {
       const into = join(dir, `refused-${name.replaceAll(' ', '-')}`);
       mkdirSync(into);
       await assert.rejects(
-        extractTar(inPieces(archive, 512), into),
+        extractTar(inPieces(Buffer.concat([archive, END]), 512), into),
         /outside its folder|neither a file nor a folder/,
         name,
       );
@@ -84,11 +108,27 @@ describe('the backup archive', () => {
     );
   });
 
-  it('refuses what is not a tar archive, and one cut short', async () => {
+  it('refuses a file the archive holds twice', async () => {
+    const into = join(dir, 'twice');
+    mkdirSync(into);
+    const archive = Buffer.concat([entry('data', 'first'), entry('./data', 'second'), END]);
+    await assert.rejects(extractTar(inPieces(archive, 512), into), /holds \.\/data twice/);
+    assert.equal(readFileSync(join(into, 'data'), 'utf8'), 'first');
+  });
+
+  it('refuses what is not a tar archive, and one cut short anywhere', async () => {
     const into = join(dir, 'not-tar');
     mkdirSync(into);
     await assert.rejects(extractTar(inPieces(Buffer.alloc(BLOCK, 'x'), 100), into), /not a tar archive/);
-    const whole = entry('data', 'y'.repeat(2000));
-    await assert.rejects(extractTar(inPieces(whole.subarray(0, 1000), 100), into), /ends in the middle/);
+    const whole = Buffer.concat([entry('data', 'y'.repeat(2000)), entry('more', 'z'), END]);
+    for (const length of [1000, 2560, 2560 + 300, whole.length - BLOCK]) {
+      rmSync(into, { recursive: true });
+      mkdirSync(into);
+      await assert.rejects(
+        extractTar(inPieces(whole.subarray(0, length), 100), into),
+        /ends in the middle/,
+        `cut at ${length}`,
+      );
+    }
   });
 });
