@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDocument } from '../test/support/doc-blocks.js';
-import { environmentFile, readUnit, setting, startAsUnit } from './systemd-unit.js';
+import { environmentFile, readUnit, setting, startAsUnit, untilAnswering } from './systemd-unit.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const UNITS = '/etc/systemd/system';
@@ -82,16 +82,7 @@ async function freePort(): Promise<number> {
 async function startService(overrides: Record<string, string> = {}): Promise<{ url: string; output: () => string }> {
   const child = startAsUnit(readUnit(`${UNITS}/bis.service`), { overrides });
   services.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) fail(`the service exited at start:\n${output}`);
-    const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    if (url && (await fetch(`${url}/readyz`).catch(() => undefined))?.ok) return { url, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  fail(`the service did not start:\n${output}`);
+  return untilAnswering(child);
 }
 
 async function main() {

@@ -105,3 +105,20 @@ export function startAsUnit(
     process.umask(previous);
   }
 }
+
+/**
+ * Waits until a service started by startAsUnit answers /readyz, keeping what it prints: its address
+ * and its output so far. Throws with that output when it exits or has not answered within two minutes.
+ */
+export async function untilAnswering(child: ChildProcess): Promise<{ url: string; output: () => string }> {
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the service exited at start:\n${output}`);
+    const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    if (url && (await fetch(`${url}/readyz`).catch(() => undefined))?.ok) return { url, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the service did not answer within two minutes:\n${output}`);
+}

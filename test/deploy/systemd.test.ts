@@ -13,6 +13,7 @@ import {
   readUnit,
   setting,
   startAsUnit,
+  untilAnswering,
 } from '../../scripts/systemd-unit.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -120,7 +121,6 @@ describe('the service started as bis.service starts it', { skip: process.getuid?
   const settings = join(base, 'bis.env');
   const nobody = Number(execFileSync('id', ['-u', 'nobody']));
   let child: ChildProcess;
-  let output = '';
 
   before(() => {
     // /var/lib is open to every user; the state directory in it is the service user's only.
@@ -131,8 +131,6 @@ describe('the service started as bis.service starts it', { skip: process.getuid?
       environmentFile: settings,
       overrides: { BIS_DATA_DIR: stateDir, HOST: '127.0.0.1', PORT: '0' },
     });
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
   });
   after(async () => {
     if (child.exitCode === null) {
@@ -143,14 +141,8 @@ describe('the service started as bis.service starts it', { skip: process.getuid?
   });
 
   it('starts as the unprivileged user, keeps its data private, names the next command and stops cleanly', async () => {
-    let url: string | undefined;
-    for (let attempt = 0; attempt < 300 && !url; attempt++) {
-      if (child.exitCode !== null) assert.fail(`the service exited at start:\n${output}`);
-      url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (!url) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    assert.ok(url, output);
-    assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    // Answering /readyz: up, its database open.
+    const { url, output } = await untilAnswering(child);
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     assert.match(status, new RegExp(`^Uid:\\s+${nobody}\\s`, 'm'), 'runs as the unit user');
     assert.equal(statSync(stateDir).mode & 0o777, 0o700);
@@ -159,7 +151,7 @@ describe('the service started as bis.service starts it', { skip: process.getuid?
       assert.equal(stat.uid, nobody, `${file} is the service user's`);
       assert.equal(stat.mode & 0o077, 0, `${file} is private`);
     }
-    assert.match(output, new RegExp(`BIS_DATA_DIR=${stateDir} BIS_URL=${url} npx bis init`));
+    assert.match(output(), new RegExp(`BIS_DATA_DIR=${stateDir} BIS_URL=${url} npx bis init`));
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     assert.equal(code, 0);
