@@ -15,7 +15,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
-import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
+import { createServiceKeysStore, installIdOf } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
@@ -34,7 +34,7 @@ import { createSetupCodes } from './operators/setup-codes.js';
 import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
-import { randomId } from './secrets.js';
+import { createSandboxServices } from './sandbox/sandbox-services.js';
 import { createAcceptedMessages } from './webhooks/accepted-messages.js';
 import { createOutbox } from './webhooks/outbox.js';
 import type { HostResolver } from './webhooks/webhook-addresses.js';
@@ -45,13 +45,6 @@ export type ServiceConfig = Omit<Config, 'port' | 'host' | 'databaseUrl' | 'data
 
 /** Failed admin tokens from one address: 20 in 15 minutes, then refused until the oldest ages out. */
 const ADMIN_TOKEN_THROTTLE: ThrottleRule = { scope: 'admin_token_address', limit: 20, windowMs: 15 * 60_000 };
-
-/** This database's identity, made once: export cursors carry it. */
-async function installIdOf(keys: ServiceKeysStore): Promise<string> {
-  const made = randomId();
-  await keys.insertIfAbsent('install_id', made);
-  return (await keys.get('install_id')) ?? made;
-}
 
 /** Wires stores into services. Each service declares the slice of each store it uses. */
 export async function createServices(
@@ -94,6 +87,7 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
+  const sandbox = createSandboxServices({ db, transact, clock, config, clientsStore });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });
@@ -178,6 +172,7 @@ export async function createServices(
     }),
     timeZone: config.timeZone,
     clock,
+    ...sandbox,
     ...moneyDesk,
     ...webhooks,
     /** The background jobs every instance runs; main.ts starts them. */
@@ -192,6 +187,7 @@ export async function createServices(
         analyze: () => sql`analyze`.execute(db),
       }),
       ...webhooks.webhookJobs,
+      ...sandbox.sandboxJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };

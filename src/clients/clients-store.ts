@@ -10,6 +10,11 @@ export interface ClientAccessRow {
   allowed_ips: string[];
   disabled: boolean;
 }
+/** What the token endpoint reads of a client: its usable secrets' hashes, and whether it is a sandbox client. */
+export interface UsableSecrets {
+  hashes: string[];
+  sandbox: boolean;
+}
 export type SecretState = 'awaiting_handover' | 'active' | 'expired' | 'revoked';
 export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash'> & { state: SecretState };
 
@@ -88,17 +93,23 @@ export function createClientsStore(db: Db) {
         .execute();
     },
 
-    /** For each client ID asked, in order, the hashes of its secrets that may get a token now. */
-    async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<string[][]> {
+    /**
+     * For each client ID asked, in order, the hashes of its secrets that may get a token now, and
+     * whether it is a sandbox client (its tokens say so).
+     */
+    async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<UsableSecrets[]> {
       const { rows } = await runPrepared(
-        sql<{ client_id: string; secret_hash: string }>`
-          select client_id, secret_hash from client_secrets
-          where client_id = any(${[...new Set(clientIds)]}::text[]) and revoked_at is null and secret_hash is not null`,
+        sql<{ client_id: string; secret_hash: string; sandbox: boolean }>`
+          select s.client_id, s.secret_hash, c.sandbox from client_secrets s join clients c on c.id = s.client_id
+          where s.client_id = any(${[...new Set(clientIds)]}::text[]) and s.revoked_at is null and s.secret_hash is not null`,
         ex,
       );
-      const hashes = new Map<string, string[]>();
-      for (const row of rows) hashes.set(row.client_id, [...(hashes.get(row.client_id) ?? []), row.secret_hash]);
-      return clientIds.map((id) => hashes.get(id) ?? []);
+      const usable = new Map<string, UsableSecrets>();
+      for (const row of rows) {
+        const client = usable.get(row.client_id) ?? { hashes: [], sandbox: row.sandbox };
+        usable.set(row.client_id, { ...client, hashes: [...client.hashes, row.secret_hash] });
+      }
+      return clientIds.map((id) => usable.get(id) ?? { hashes: [], sandbox: false });
     },
 
     /**

@@ -19,6 +19,7 @@ import type {
   ReconciliationNotOnStatementTable,
   ReconciliationsTable,
 } from '../reconciliation/reconciliation-tables.js';
+import type { SandboxPaymentsTable, SandboxValidationsTable } from '../sandbox/sandbox-tables.js';
 import type { WebhookAttemptsTable, WebhookEndpointsTable, WebhookMessagesTable } from '../webhooks/webhooks-tables.js';
 
 export type { HeldReason, PaymentStatus, PaymentsTable } from '../payments/payments-tables.js';
@@ -46,6 +47,8 @@ export interface ClientsTable {
   statement_mapping: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The accounts its statements are for (src/reconciliation/statement-accounts.ts); empty: any account. */
   statement_accounts: ColumnType<string[], string[] | undefined, string[]>;
+  /** A sandbox client sees only the test members and makes only test payments (src/sandbox/), for good. */
+  sandbox: ColumnType<boolean, boolean | undefined, never>;
 }
 
 export interface ClientSecretsTable {
@@ -142,6 +145,8 @@ export interface Schema {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  sandbox_validations: SandboxValidationsTable;
+  sandbox_payments: SandboxPaymentsTable;
 }
 
 export type Db = Kysely<Schema>;
