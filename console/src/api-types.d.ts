@@ -725,6 +725,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/clients/{clientId}/test-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sandbox client's test payments, newest first
+         * @description Test payments are in no other list, total, export, feed or reconciliation, and are deleted after BIS_SANDBOX_RETENTION (30 days). A live client has none.
+         */
+        get: operations["getAdminClientsByClientIdTestPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/webhooks": {
         parameters: {
             query?: never;
@@ -3630,6 +3650,8 @@ export interface operations {
                             disabled: boolean;
                             /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                             statementAccounts: string[];
+                            /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                            sandbox: boolean;
                             /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                             lastCalledAt: string | null;
                         }[];
@@ -3721,6 +3743,8 @@ export interface operations {
                     name: string;
                     /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                     statementAccounts?: string[];
+                    /** @description true: a sandbox client, for the bank's tests: the test members and test payments only, never real data; it can never become live */
+                    sandbox?: boolean;
                 };
             };
         };
@@ -3746,6 +3770,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -3874,6 +3900,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -4009,6 +4037,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                         /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                         lastCalledAt: string | null;
                         secrets: {
@@ -4134,6 +4164,8 @@ export interface operations {
                     disabled?: boolean;
                     /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                     statementAccounts?: string[];
+                    /** @description Only its present value is taken: a client is sandbox or live for good */
+                    sandbox?: boolean;
                 };
             };
         };
@@ -4159,6 +4191,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -4220,6 +4254,20 @@ export interface operations {
             };
             /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body asks to turn a sandbox client live, or a live one into a sandbox */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9230,6 +9278,184 @@ export interface operations {
             };
         };
     };
+    getAdminClientsByClientIdTestPayments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of test payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The payment's own id, held payments included */
+                            paymentId: number;
+                            erpRefId: string | null;
+                            transactionReference: string;
+                            /**
+                             * @description The channel
+                             * @enum {string}
+                             */
+                            paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
+                            /** @description As the bank sent it, trimmed */
+                            customerRef: string;
+                            memberNumber: string | null;
+                            memberName: string | null;
+                            /** @description Exact decimal, e.g. "1500.50" */
+                            amount: string;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description When the bank says the member paid: the payment's day everywhere
+                             */
+                            transactionDate: string;
+                            payerName: string | null;
+                            payerAccount: string | null;
+                            payerPhone: string | null;
+                            narration: string | null;
+                            /** @description accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported) */
+                            status: "accepted" | "held" | "returned";
+                            heldReason: ("customer_not_payable" | "not_validated") | null;
+                            /** @description notification: the bank notified it; statement: finance recorded it from a bank statement line */
+                            source: "notification" | "statement";
+                            /** @description The bank client that sent it */
+                            clientId: string;
+                            clientName: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the first notification for this reference arrived, or when it was recorded
+                             */
+                            receivedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed
+                             */
+                            updatedAt: string;
+                            /** @description When it was accepted */
+                            acceptedAt: string | null;
+                            /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
+                            attempts: number;
+                            rawNotification: string | null;
+                            /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                            rawNotificationTruncated: boolean;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAdminWebhooks: {
         parameters: {
             query?: never;
@@ -9254,6 +9480,8 @@ export interface operations {
                             internal: boolean;
                             description: string;
                             events: string[];
+                            /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                            testEvents: boolean;
                             enabled: boolean;
                             disabledReason: string | null;
                             previousSecretUntil: string | null;
@@ -9360,6 +9588,8 @@ export interface operations {
                     description?: string;
                     /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
                     internal?: boolean;
+                    /** @description Also send the sandbox clients' test payments (their bodies say "livemode": false). false or absent: live payments only */
+                    testEvents?: boolean;
                 };
             };
         };
@@ -9378,6 +9608,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -9507,6 +9739,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -9733,6 +9967,8 @@ export interface operations {
                     enabled?: boolean;
                     /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
                     internal?: boolean;
+                    /** @description Also send the sandbox clients' test payments (their bodies say "livemode": false). false or absent: live payments only */
+                    testEvents?: boolean;
                 };
             };
         };
@@ -9751,6 +9987,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -9892,6 +10130,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
