@@ -87,7 +87,6 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
-  const sandbox = createSandboxServices({ db, transact, clock, config, clientsStore });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });
@@ -104,6 +103,8 @@ export async function createServices(
     outbox,
     resolveHost,
   });
+  const deliverDue = () => webhooks.webhookDelivery.deliverDue();
+  const sandbox = createSandboxServices({ db, transact, clock, config, clientsStore, auditStore, deliverDue });
   return {
     bankTraffic,
     bankCalls,

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { runPrepared } from '../db/prepared.js';
 import type { ClientSecretsTable, ClientsTable, Db, Executor } from '../db/schema.js';
 
@@ -16,7 +16,9 @@ export interface UsableSecrets {
   sandbox: boolean;
 }
 export type SecretState = 'awaiting_handover' | 'active' | 'expired' | 'revoked';
-export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash'> & { state: SecretState };
+export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash' | 'self_test'> & {
+  state: SecretState;
+};
 
 /**
  * The one statement of a secret's state. A secret holds one of the client's slots while it is
@@ -89,6 +91,7 @@ export function createClientsStore(db: Db) {
         .selectFrom('client_secrets')
         .select(secretColumns(now))
         .where('client_id', '=', clientId)
+        .where('self_test', '=', false)
         .orderBy('created_at')
         .execute();
     },
@@ -117,7 +120,7 @@ export function createClientsStore(db: Db) {
      * first, so two concurrent requests cannot both take the last slot: `tx` must be a transaction.
      */
     async insertSecretWithinLimit(
-      secret: ClientSecretsTable,
+      secret: Insertable<ClientSecretsTable>,
       max: number,
       now: Date,
       tx: Executor,
@@ -133,6 +136,7 @@ export function createClientsStore(db: Db) {
         .selectFrom('client_secrets')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('client_id', '=', secret.client_id)
+        .where('self_test', '=', false)
         .where(secretState(now), 'in', ['awaiting_handover', 'active'])
         .executeTakeFirstOrThrow();
       if (Number(count) >= max) return 'limit_reached';

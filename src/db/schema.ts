@@ -61,6 +61,8 @@ export interface ClientSecretsTable {
   created_at: Date;
   revealed_at: Date | null;
   revoked_at: Date | null;
+  /** Made by the service to send a test payment as a sandbox bank, and revoked when that is done. */
+  self_test: ColumnType<boolean, boolean | undefined, never>;
 }
 
 /** Token requests naming a client ID (stored as a digest), counted per second since the epoch. */

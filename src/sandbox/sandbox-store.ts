@@ -3,6 +3,16 @@ import type { Db, Executor } from '../db/schema.js';
 import type { SandboxPaymentsTable } from './sandbox-tables.js';
 
 export type TestPaymentRow = Selectable<SandboxPaymentsTable> & { client_name: string | null };
+/** A test payment's webhook message, with where it goes. */
+export interface TestMessageRow {
+  endpoint_id: string;
+  url: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  last_status_code: number | null;
+  attempts: number;
+}
+
 export type NewTestPayment = Omit<Selectable<SandboxPaymentsTable>, 'id' | 'attempts'>;
 
 const UNIQUE_VIOLATION = '23505';
@@ -75,6 +85,18 @@ export function createSandboxStore(db: Db) {
       return query
         .orderBy('p.id', 'desc')
         .limit(limit + 1)
+        .execute();
+    },
+
+    /** The webhook messages of the test payment with this receipt, in the order written. */
+    testMessagesOf(erpRefId: string): Promise<TestMessageRow[]> {
+      return db
+        .selectFrom('webhook_messages as m')
+        .innerJoin('webhook_endpoints as w', 'w.id', 'm.endpoint_id')
+        .select(['m.endpoint_id', 'w.url', 'm.event_type', 'm.status', 'm.last_status_code', 'm.attempts'])
+        .where('m.livemode', '=', false)
+        .where(sql<string>`m.payload ->> 'erpRefId'`, '=', erpRefId)
+        .orderBy('m.id')
         .execute();
     },
 

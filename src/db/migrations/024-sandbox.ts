@@ -45,6 +45,10 @@ const statements = [
   // An ERP's endpoint hears of test payments only when it asks to.
   sql`alter table webhook_endpoints add column test_events boolean not null default false`,
   sql`alter table webhook_messages add column livemode boolean not null default true`,
+  sql`create index webhook_messages_test on webhook_messages ((payload ->> 'erpRefId')) where not livemode`,
+  // The credential the service makes for itself to send a test payment as a sandbox bank, and
+  // revokes when it is done: it takes none of the bank's two slots and is not listed.
+  sql`alter table client_secrets add column self_test boolean not null default false`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RECEIPT_ALPHABET } from '../../payments/receipt-number.js';
-import { TEST_MEMBERS } from '../test-members.js';
+import { TEST_MEMBERS, type TestMember } from '../test-members.js';
 import type { Answer, BankSession } from './bank-session.js';
 import { all, type Check, exactly, noBody, shaped } from './expectations.js';
 
@@ -11,6 +11,8 @@ export interface StepResult {
   ms: number;
   /** What was wrong, or what came back when it passed (a receipt). */
   detail: string;
+  /** The receipt the answer gave, if it gave one. */
+  erpRefId?: string;
 }
 
 interface Step {
@@ -23,7 +25,8 @@ interface Step {
 
 const TEST_RECEIPT = new RegExp(`^TEST[${RECEIPT_ALPHABET}]{4}$`);
 const NOT_FOUND = { resultCode: 1, message: 'Customer not found', customerName: '', customerRef: '' };
-const receiptOf = (answer: Answer) => String((answer.json as { erpRefId?: unknown } | undefined)?.erpRefId ?? '');
+export const receiptOf = (answer: Answer) =>
+  String((answer.json as { erpRefId?: unknown } | undefined)?.erpRefId ?? '');
 
 /** A reference no earlier run used: the run's own prefix and a number. */
 export function references(): () => string {
@@ -52,45 +55,37 @@ const accepted = (transactionReference: string, receipt?: () => string): Check =
     );
   });
 
-/**
- * The bank's side of the contract against a sandbox client, step by step: a token, every test
- * member validated, a payment, its retry, a duplicate with another amount, the payments the
- * contract holds, and input it refuses. Each answer is checked whole against the contract.
- */
-export function contractSteps(nextReference = references()): Step[] {
+const tokenStep: Step = {
+  name: 'token',
+  run: (session) => session.requestToken(),
+  check: all(
+    shaped(200, 'an access_token, token_type Bearer and expires_in 3600', (body) => {
+      return typeof body.access_token === 'string' && body.token_type === 'Bearer' && body.expires_in === 3600;
+    }),
+    (answer) =>
+      /no-store/.test(answer.headers.get('cache-control') ?? '') ? undefined : 'expected Cache-Control: no-store',
+  ),
+};
+
+const validateStep = (member: TestMember): Step => ({
+  name: `validate ${member.customerRef} (${member.fullName === null ? 'no such member' : (member.status ?? '')})`,
+  run: (session) => session.call('/bank/v1/validate', { customerRef: member.customerRef }),
+  check:
+    member.status === 'active' && member.fullName !== null
+      ? exactly(200, {
+          resultCode: 0,
+          message: 'Customer found',
+          customerName: member.fullName,
+          customerRef: member.customerRef,
+        })
+      : exactly(404, NOT_FOUND),
+});
+
+/** A payment for 9900001 and its retry, which must get the same receipt; then, when asked, a duplicate with another amount. */
+function paymentSteps(nextReference: () => string, { duplicate }: { duplicate: boolean }): Step[] {
   const first = payment(nextReference(), '9900001');
   let firstReceipt = '';
-  const validations: Step[] = TEST_MEMBERS.map((member) => ({
-    name: `validate ${member.customerRef} (${member.fullName === null ? 'no such member' : (member.status ?? '')})`,
-    run: (session) => session.call('/bank/v1/validate', { customerRef: member.customerRef }),
-    check:
-      member.status === 'active' && member.fullName !== null
-        ? exactly(200, {
-            resultCode: 0,
-            message: 'Customer found',
-            customerName: member.fullName,
-            customerRef: member.customerRef,
-          })
-        : exactly(404, NOT_FOUND),
-  }));
-  return [
-    {
-      name: 'token',
-      run: (session) => session.requestToken(),
-      check: all(
-        shaped(200, 'an access_token, token_type Bearer and expires_in 3600', (body) => {
-          return typeof body.access_token === 'string' && body.token_type === 'Bearer' && body.expires_in === 3600;
-        }),
-        (answer) =>
-          /no-store/.test(answer.headers.get('cache-control') ?? '') ? undefined : 'expected Cache-Control: no-store',
-      ),
-    },
-    {
-      name: 'a call without a token',
-      run: (session) => session.call('/bank/v1/validate', { customerRef: '9900001' }, false),
-      check: noBody(401),
-    },
-    ...validations,
+  const steps: Step[] = [
     {
       name: 'payment for 9900001',
       run: (session) => session.call('/bank/v1/payments', first),
@@ -105,12 +100,39 @@ export function contractSteps(nextReference = references()): Step[] {
       run: (session) => session.call('/bank/v1/payments', first),
       check: accepted(first.transactionReference, () => firstReceipt),
     },
-    {
+  ];
+  if (duplicate) {
+    steps.push({
       name: 'the same reference with another amount: 409',
       run: (session) => session.call('/bank/v1/payments', { ...first, amount: '151.00' }),
       check: (answer) =>
         exactly(409, { resultCode: 3, message: 'Duplicate transactionReference', erpRefId: firstReceipt })(answer),
+    });
+  }
+  return steps;
+}
+
+/** One test payment as a bank makes it: a token, the member validated, the payment and its retry. */
+export function testPaymentSteps(nextReference = references()): Step[] {
+  const [member] = TEST_MEMBERS;
+  return [tokenStep, ...(member ? [validateStep(member)] : []), ...paymentSteps(nextReference, { duplicate: false })];
+}
+
+/**
+ * The bank's side of the contract against a sandbox client, step by step: a token, every test
+ * member validated, a payment, its retry, a duplicate with another amount, the payments the
+ * contract holds, and input it refuses. Each answer is checked whole against the contract.
+ */
+export function contractSteps(nextReference = references()): Step[] {
+  return [
+    tokenStep,
+    {
+      name: 'a call without a token',
+      run: (session) => session.call('/bank/v1/validate', { customerRef: '9900001' }, false),
+      check: noBody(401),
     },
+    ...TEST_MEMBERS.map(validateStep),
+    ...paymentSteps(nextReference, { duplicate: true }),
     {
       name: 'payment for 9900008 (never validated): held, 422',
       run: (session) => session.call('/bank/v1/payments', payment(nextReference(), '9900008')),
@@ -144,7 +166,14 @@ export async function runSteps(
       const answer = await step.run(session);
       const problem = step.check(answer);
       const detail = problem ?? step.told?.(answer) ?? '';
-      result = { name: step.name, passed: problem === undefined, ms: answer.ms, detail };
+      const erpRefId = receiptOf(answer);
+      result = {
+        name: step.name,
+        passed: problem === undefined,
+        ms: answer.ms,
+        detail,
+        ...(erpRefId ? { erpRefId } : {}),
+      };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
       result = { name: step.name, passed: false, ms: 0, detail: `no answer: ${cause ?? (error as Error).message}` };
