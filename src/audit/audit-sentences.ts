@@ -1,4 +1,5 @@
 import type { AuditAction } from './audit-actions.js';
+import { CATEGORY_WORDS, FORMAT_WORDS, PURPOSE_WORDS, ROLE_WORDS } from './audit-words.js';
 
 /** An audit record as its sentence reads it. */
 export interface AuditFacts {
@@ -25,25 +26,6 @@ function grouped(amount: string): string {
   const [whole = '0', fraction = ''] = amount.split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
-
-const ROLE_WORDS: Record<string, string> = { viewer: 'viewer', finance: 'finance', admin: 'admin' };
-const FORMAT_WORDS: Record<string, string> = { mt940: 'an MT940', camt053: 'a camt.053', csv: 'a CSV' };
-const CATEGORY_WORDS: Record<string, string> = {
-  amount_mismatch: 'amount mismatch',
-  held: 'held',
-  missing_notification: 'no notification',
-  other_account: 'another account',
-  not_on_statement: 'not on the statement',
-  next_statement: 'for the next statement',
-  debit: 'a debit',
-};
-const PURPOSE_WORDS: Record<string, string> = {
-  'password change': 'a password change',
-  'two-factor sign-in on': 'turning two-factor sign-in on',
-  'two-factor sign-in off': 'turning two-factor sign-in off',
-  'new recovery codes': 'new recovery codes',
-  'api token': 'a new API token',
-};
 
 /** The sentences' words for one record, in the organisation's time zone. */
 function partsOf(e: AuditFacts, timeZone: string) {
@@ -86,6 +68,11 @@ function webhookChange({ d, name }: Parts): string {
     Array.isArray(d.events) ? `set its events to ${texts(d.events).join(', ')}` : undefined,
     typeof d.description === 'string' ? `set its description to “${d.description}”` : undefined,
     d.internal === true ? 'marked it internal' : d.internal === false ? 'marked it public' : undefined,
+    d.test_events === true
+      ? 'sent it test payments too'
+      : d.test_events === false
+        ? 'stopped its test payments'
+        : undefined,
   ].filter(Boolean);
   if (changes.length === 1 && d.enabled !== undefined)
     return `${d.enabled ? 'resumed' : 'stopped'} deliveries to ${name}`;
@@ -151,7 +138,7 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
     `moved the ERP feed “${name}” past its latest export${typeof d.batch === 'number' ? ` (batch ${d.batch})` : ''}`,
   'database.backed_up': ({ name }) => `took a backup of the database, ${name}`,
   'webhook.created': ({ d, name }) =>
-    `added the webhook endpoint ${name}${texts(d.events).length ? ` for ${texts(d.events).join(', ')}` : ''}${d.internal === true ? ', internal' : ''}`,
+    `added the webhook endpoint ${name}${texts(d.events).length ? ` for ${texts(d.events).join(', ')}` : ''}${d.internal === true ? ', internal' : ''}${d.testEvents === true ? ', test payments too' : ''}`,
   'webhook.updated': webhookChange,
   'webhook.secret_rotated': ({ name }) => `made a new signing secret for the webhook endpoint ${name}`,
   'webhook.deleted': ({ name }) => `deleted the webhook endpoint ${name}`,

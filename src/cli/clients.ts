@@ -55,7 +55,13 @@ export function registerClients(program: Command): void {
       const { api, json } = contextOf(command);
       const { body } = await api.call<{ items: Client[] }>('GET', '/clients');
       if (json) return printJson(body);
-      print(table(body.items, fields<Client>('clientId', 'name', 'sandbox', 'createdAt')));
+      print(
+        table(body.items, [
+          ...fields<Client>('clientId', 'name'),
+          { header: 'kind', value: (client) => (client.sandbox ? 'sandbox' : 'live') },
+          ...fields<Client>('createdAt'),
+        ]),
+      );
     });
 
   clients

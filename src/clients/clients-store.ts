@@ -96,10 +96,7 @@ export function createClientsStore(db: Db) {
         .execute();
     },
 
-    /**
-     * For each client ID asked, in order, the hashes of its secrets that may get a token now, and
-     * whether it is a sandbox client (its tokens say so).
-     */
+    /** For each client ID asked, in order, its secrets that may get a token now and whether it is a sandbox client. */
     async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<UsableSecrets[]> {
       const { rows } = await runPrepared(
         sql<{ client_id: string; secret_hash: string; sandbox: boolean }>`

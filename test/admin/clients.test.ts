@@ -12,7 +12,7 @@ for (const kind of databaseKinds()) {
     const t = useTestApp(kind);
 
     describe('clients', () => {
-      it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled, statementAccounts} with a URL-safe clientId', async () => {
+      it('creates a client: 201 {clientId, name, createdAt, allowedIps, disabled, statementAccounts, sandbox} with a URL-safe clientId', async () => {
         const created = await admin(t.app, 'POST', '/clients', { name: 'Equity Test Bank' });
         assert.equal(created.statusCode, 201, created.body);
         const body = json(created);
@@ -22,8 +22,10 @@ for (const kind of databaseKinds()) {
           'createdAt',
           'disabled',
           'name',
+          'sandbox',
           'statementAccounts',
         ]);
+        assert.equal(body.sandbox, false, 'live unless asked');
         assert.deepEqual(body.statementAccounts, [], 'every account of its statements is its own until it says');
         assert.match(body.clientId, /^[A-Za-z0-9\-._~]+$/);
         assert.equal(body.name, 'Equity Test Bank');

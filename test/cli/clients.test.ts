@@ -45,9 +45,24 @@ for (const kind of databaseKinds()) {
           'createdAt',
           'disabled',
           'name',
+          'sandbox',
           'statementAccounts',
         ]);
         assert.equal(created.name, 'KCB Bank');
+      });
+
+      it('clients add --sandbox makes a sandbox client, and says so', async () => {
+        const result = await cli('clients', 'add', '--sandbox', 'Equity Bank (sandbox)');
+        succeeded(result);
+        assert.match(result.stdout, /^sandbox\s+yes: test members and test payments only$/m);
+        const clientId = /^clientId\s+(\S+)$/m.exec(result.stdout)?.[1];
+        const listed = await cliJson('clients', 'list');
+        const client = listed.items.find((c: { clientId: string }) => c.clientId === clientId);
+        assert.equal(client?.sandbox, true);
+        assert.match(
+          (await cli('clients', 'list')).stdout,
+          new RegExp(`^${clientId}\\s+Equity Bank \\(sandbox\\)\\s+sandbox\\s`, 'm'),
+        );
       });
 
       it('clients list shows every client in an aligned table', async () => {
@@ -55,10 +70,11 @@ for (const kind of databaseKinds()) {
         const result = await cli('clients', 'list');
         succeeded(result);
         const [header, ...rows] = result.stdout.trimEnd().split('\n');
-        assert.match(header!, /^clientId\s+name\s+createdAt$/);
+        assert.match(header!, /^clientId\s+name\s+kind\s+createdAt$/);
         const row = rows.find((line) => line.startsWith(clientId));
         assert.ok(row, result.stdout);
         assert.equal(row.indexOf('Co-operative Bank'), header!.indexOf('name'), 'columns line up');
+        assert.equal(row.indexOf('live'), header!.indexOf('kind'));
         const listed = await cliJson('clients', 'list');
         assert.ok(listed.items.some((client: { clientId: string }) => client.clientId === clientId));
       });

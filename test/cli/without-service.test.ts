@@ -10,6 +10,7 @@ import { ADMIN_TOKEN } from '../support/test-app.js';
 
 const COMMANDS = [
   'clients create',
+  'clients add',
   'clients list',
   'clients show',
   'secrets issue',
@@ -34,6 +35,7 @@ const COMMANDS = [
   'login',
   'logout',
   'whoami',
+  'simulate',
   'operators add',
   'operators list',
   'operators set-role',
@@ -65,7 +67,9 @@ describe('bis without a service', () => {
     const results = await Promise.all(COMMANDS.map((command) => bis([...command.split(' '), '--help'])));
     results.forEach((result, i) => {
       succeeded(result, `${COMMANDS[i]} --help`);
-      assert.match(result.stdout, new RegExp(`^Usage: bis ${COMMANDS[i]} `));
+      // A command with another name shows both: `clients create|add`.
+      const usage = (COMMANDS[i] ?? '').replace(/ (\S+)$/, ' (\\S+\\|)?$1(\\|\\S+)?');
+      assert.match(result.stdout, new RegExp(`^Usage: bis ${usage} `));
       assert.match(result.stdout, /--json/);
     });
   });

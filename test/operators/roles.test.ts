@@ -44,6 +44,8 @@ const NEEDS: Record<string, Role> = {
   'PUT /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',
   'DELETE /admin/v1/reconciliations/{reconciliationId}/items/{itemKey}/dealt-with': 'finance',
   'GET /admin/v1/clients/{clientId}/statement-mapping': 'viewer',
+  'GET /admin/v1/clients/{clientId}/test-payments': 'viewer',
+  'POST /admin/v1/clients/{clientId}/test-payment': 'admin',
   'PUT /admin/v1/clients/{clientId}/statement-mapping': 'finance',
   'GET /admin/v1/reports/daily': 'viewer',
   'POST /admin/v1/webhooks': 'admin',

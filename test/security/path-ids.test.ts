@@ -48,6 +48,8 @@ const ROUTES: {
   { method: 'GET', url: '/admin/v1/operators/{id}/tokens' },
   { method: 'DELETE', url: '/admin/v1/operators/{id}/tokens/{id}' },
   { method: 'GET', url: '/admin/v1/clients/{id}' },
+  { method: 'GET', url: '/admin/v1/clients/{id}/test-payments' },
+  { method: 'POST', url: '/admin/v1/clients/{id}/test-payment' },
   { method: 'DELETE', url: '/admin/v1/clients/{id}/secrets/{id}' },
   // A feed's name may be all digits: none of these is a feed.
   { method: 'GET', url: '/admin/v1/export-feeds/{id}/batches' },

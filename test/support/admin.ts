@@ -18,6 +18,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'GET', url: '/admin/v1/clients' },
   { method: 'GET', url: '/admin/v1/clients/some-client' },
   { method: 'POST', url: '/admin/v1/clients/some-client/secrets' },
+  { method: 'GET', url: '/admin/v1/clients/some-client/test-payments' },
+  { method: 'POST', url: '/admin/v1/clients/some-client/test-payment' },
   { method: 'DELETE', url: '/admin/v1/clients/some-client/secrets/some-secret' },
   { method: 'PUT', url: '/admin/v1/members/7000001', payload: { fullName: 'Intruder Member', status: 'active' } },
   { method: 'GET', url: '/admin/v1/members/7000001' },

@@ -6,6 +6,7 @@ import { Payment } from '../../../payments/payment-schemas.js';
 import type { SelfTest } from '../../../sandbox/self-test.js';
 import type { TestPaymentsService } from '../../../sandbox/test-payments-service.js';
 import { Nullable, paging } from '../../../schema-parts.js';
+import { EVENT } from '../../../webhooks/events.js';
 
 const ClientParams = Type.Object({ clientId: Type.String() });
 
@@ -20,7 +21,7 @@ const Step = Type.Object({
 const Delivery = Type.Object({
   webhookId: Type.String(),
   url: Type.String(),
-  event: Type.String({ description: 'payment.accepted' }),
+  event: Type.String({ description: `${EVENT.paymentAccepted}, as for a live payment` }),
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], {
     description: 'delivered: the endpoint answered 2xx; pending: it did not yet, and is tried again as any message',
   }),
