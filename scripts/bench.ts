@@ -8,7 +8,8 @@
 //   POST /oauth/v1/token     client credentials in the form body (BIS_TOKEN_RATE_LIMIT raised)
 //   POST /bank/v1/payments   a new reference each request, to members validated in the first phase
 // and prints per route the accepted (2xx) requests per second, p50 and p99 latency, errors and the
-// ratio to the ceiling, then the service's peak memory. Then the webhooks' phase, and validate again
+// ratio to the ceiling, then the service's peak memory. Then validate and payments again before and
+// after ten sandbox clients make 2,000 test payments (scripts/bench/sandbox.ts), the webhooks' phase, and validate again
 // under siege: 1,000 silent connections from ten /24s of the loopback range and 40 sign-ins at a
 // time (scripts/bench/siege.ts).
 //
@@ -44,6 +45,7 @@ import {
 } from './bench/processes.js';
 import { fmt, printTable, problems, type Report } from './bench/report.js';
 import { bankRoutes } from './bench/routes.js';
+import { benchWithSandbox } from './bench/sandbox.js';
 import { type Bank, importMembers, onboardBank } from './bench/setup.js';
 import { benchUnderSiege } from './bench/siege.js';
 import { benchWebhooks } from './bench/webhooks.js';
@@ -253,6 +255,17 @@ try {
     });
   }
   const pay = routes.at(-1);
+  const validate = routes.find((route) => route('service').name.includes('validate'));
+  if (pay && validate && !interrupted) {
+    report.sandbox = await benchWithSandbox({
+      serviceUrl: service.url,
+      adminToken,
+      validate: validate('service'),
+      pay: pay('service'),
+      options,
+      progress,
+    });
+  }
   if (pay && !interrupted) {
     report.webhooks = await benchWebhooks({
       serviceUrl: service.url,
@@ -263,7 +276,6 @@ try {
       progress,
     });
   }
-  const validate = routes.find((route) => route('service').name.includes('validate'));
   if (validate && !interrupted) {
     report.siege = await benchUnderSiege({
       serviceUrl: service.url,

@@ -1,5 +1,6 @@
 // What `npm run bench` found, as a table or as JSON.
 import type { Figures } from './load.js';
+import type { SandboxFigures } from './sandbox.js';
 import type { SiegeFigures } from './siege.js';
 import { meanRate, type WebhookFigures } from './webhooks.js';
 
@@ -26,6 +27,7 @@ export interface Report {
   routes: RouteResult[];
   webhooks?: WebhookFigures;
   siege?: SiegeFigures;
+  sandbox?: SandboxFigures;
   /** VmHWM of the service process */
   serviceMemoryMb: { firstStart: number; afterStart: number; underLoad: number; includingSetup: number };
 }
@@ -71,6 +73,18 @@ function printWebhooks(webhooks: WebhookFigures): void {
       `${fmt(webhooks.backlogAtLoadEnd)} left when it ended, delivered in ${fmt(webhooks.drainSeconds, 1)} s ` +
       `(${fmt(webhooks.drainedPerSecond)} events/s)\n` +
       `  the receiver got ${fmt(webhooks.delivered)} deliveries, ${fmt(webhooks.repeated)} of them a webhook-id again`,
+  );
+}
+
+function printSandbox({ clients, testPayments, before, after }: SandboxFigures): void {
+  const line = (route: string, was: Figures, now: Figures) =>
+    `  ${route}  ${fmt(now.requestsPerSecond)} req/s, p50 ${fmt(now.p50Ms, 1)} ms, p99 ${fmt(now.p99Ms, 1)} ms, ` +
+    `${fmt(now.errors)} errors; before: ${fmt(was.requestsPerSecond)} req/s, p50 ${fmt(was.p50Ms, 1)} ms, ` +
+    `p99 ${fmt(was.p99Ms, 1)} ms (${fmt((now.requestsPerSecond / was.requestsPerSecond) * 100)} %)`;
+  console.log(
+    `\nthe live bank calls with ${fmt(clients)} sandbox clients and ${fmt(testPayments)} test payments present:\n` +
+      `${line('POST /bank/v1/validate', before.validate, after.validate)}\n` +
+      line('POST /bank/v1/payments', before.payments, after.payments),
   );
 }
 
@@ -130,6 +144,7 @@ export function printTable(report: Report): void {
     }
   }
   console.log('service CPU: what the service process used during the measured run (100 % = one core busy throughout)');
+  if (report.sandbox) printSandbox(report.sandbox);
   if (report.webhooks) printWebhooks(report.webhooks);
   const validate = report.routes.find(({ route }) => route.includes('validate'))?.service;
   if (report.siege) printSiege(report.siege, validate);

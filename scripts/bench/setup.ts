@@ -27,8 +27,12 @@ export interface Bank {
 }
 
 /** A client, a secret revealed through its hand-over link, and an access token: what a bank does. */
-export async function onboardBank(url: string, adminToken: string): Promise<Bank> {
-  const client = await call(url, adminToken, 'POST', '/admin/v1/clients', { name: 'Bench Bank' });
+export async function onboardBank(
+  url: string,
+  adminToken: string,
+  kind: { name: string; sandbox?: boolean } = { name: 'Bench Bank' },
+): Promise<Bank> {
+  const client = await call(url, adminToken, 'POST', '/admin/v1/clients', kind);
   const clientId = String(client.clientId);
   const issued = await call(url, adminToken, 'POST', `/admin/v1/clients/${clientId}/secrets`);
   const revealed = await fetch(`${url}${new URL(String(issued.handoverUrl)).pathname}`, {
