@@ -141,7 +141,8 @@ export function createMetrics(
       requests.inc({ method: request.method, route, status });
       duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
       const counter = request.routeOptions.config?.counts;
-      if (!counter) return;
+      // A sandbox client's calls are tests: the organisation's figures count none of them.
+      if (!counter || request.sandbox) return;
       const counted = request.outcome ?? (request.refusal && REFUSALS[counter][request.refusal]);
       if (!counted) return;
       if (counter === 'adminAuth') {

@@ -4,7 +4,7 @@ import { admin, bankWithToken, paymentBody, putMember } from '../support/bank.js
 import { databaseKinds } from '../support/databases.js';
 import { exportRecords, newMemberNumber, reconcileMt940 } from '../support/money-desk.js';
 import { assertAccepted, pay, validate } from '../support/payments.js';
-import { json, useTestApp } from '../support/test-app.js';
+import { ADMIN_TOKEN, json, useTestApp } from '../support/test-app.js';
 
 // Test payments are real rows of their own, and nothing the organisation counts money by reads them.
 
@@ -14,6 +14,14 @@ const PAID = `${DAY}T10:00:00+03:00`;
 for (const kind of databaseKinds()) {
   describe(`test payments stay apart from the organisation's money (${kind})`, () => {
     const t = useTestApp(kind);
+
+    /** The metrics that count the organisation's validations and payments. */
+    async function businessCounters() {
+      const text = (
+        await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      ).body;
+      return text.split('\n').filter((line) => /^bis_(validations|payments)[a-z_]*total/.test(line));
+    }
 
     /** Every figure, list and file the organisation's money is read from. */
     async function books() {
@@ -33,10 +41,11 @@ for (const kind of databaseKinds()) {
         export: (await exportRecords(t.app)).records,
         feed: await get('/payments/export?format=ndjson&feed=erp'),
         members: await get('/members?limit=500'),
+        counted: await businessCounters(),
       };
     }
 
-    it('leaves every list, total, export, feed and the member register as they were, and reconciliation matches none', async () => {
+    it('leaves every list, total, export, feed, metric and the member register as they were, and reconciliation matches none', async () => {
       const live = await bankWithToken(t.app, 'Equity Bank');
       const member = newMemberNumber();
       await putMember(t.app, member, 'Live Member');
@@ -46,6 +55,10 @@ for (const kind of databaseKinds()) {
       assert.equal((await admin(t.app, 'POST', '/export-feeds', { name: 'erp', start: 'first' })).statusCode, 201);
       const before = await books();
       assert.equal(before.totals.count, 1, 'the live payment is counted');
+      assert.ok(
+        before.counted.some((line) => line.startsWith('bis_payments_total{outcome="accepted"')),
+        before.counted.join('\n'),
+      );
 
       const sandbox = await bankWithToken(t.app, 'Equity UAT', { sandbox: true });
       await validate(t.app, sandbox, '9900001');
