@@ -9334,7 +9334,7 @@ export interface operations {
                         deliveries: {
                             webhookId: string;
                             url: string;
-                            /** @description payment.accepted */
+                            /** @description payment.accepted, as for a live payment */
                             event: string;
                             /** @description delivered: the endpoint answered 2xx; pending: it did not yet, and is tried again as any message */
                             status: "pending" | "delivered" | "failed";

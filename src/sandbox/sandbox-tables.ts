@@ -1,6 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { PaymentType } from '../payments/channels.js';
-import type { HeldReason } from '../payments/payment-schemas.js';
+import type { PaymentsTable } from '../payments/payments-tables.js';
 
 /** A sandbox client's validation of a test member: what makes its test payments accepted. */
 export interface SandboxValidationsTable {
@@ -9,29 +7,33 @@ export interface SandboxValidationsTable {
   validated_at: Date;
 }
 
-/** A sandbox client's test payment: the live payments' columns a notification fills. */
-export interface SandboxPaymentsTable {
-  id: Generated<number>;
-  client_id: string;
-  transaction_reference: string;
-  payment_type: PaymentType;
-  customer_ref: string;
-  member_number: string | null;
-  /** numeric(15,2), read and written as an exact decimal string */
-  amount: string;
-  currency: string;
-  transaction_date: Date;
-  payer_name: string | null;
-  payer_account: string | null;
-  payer_phone: string | null;
-  narration: string | null;
+/**
+ * A sandbox client's test payment: the live payments' columns a bank's notification fills, and
+ * only those (a test payment is never allocated, returned or recorded from a statement).
+ */
+export type SandboxPaymentsTable = Pick<
+  PaymentsTable,
+  | 'id'
+  | 'client_id'
+  | 'transaction_reference'
+  | 'payment_type'
+  | 'customer_ref'
+  | 'member_number'
+  | 'amount'
+  | 'currency'
+  | 'transaction_date'
+  | 'payer_name'
+  | 'payer_account'
+  | 'payer_phone'
+  | 'narration'
+  | 'held_reason'
+  | 'erp_ref_id'
+  | 'raw_notification_truncated'
+  | 'received_at'
+  | 'updated_at'
+  | 'accepted_at'
+  | 'attempts'
+> & {
   status: 'accepted' | 'held';
-  held_reason: HeldReason | null;
-  erp_ref_id: string | null;
   raw_notification: string;
-  raw_notification_truncated: boolean;
-  received_at: Date;
-  updated_at: Date;
-  accepted_at: Date | null;
-  attempts: ColumnType<number, number | undefined, number>;
-}
+};

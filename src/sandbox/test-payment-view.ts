@@ -1,40 +1,22 @@
+import { paymentView } from '../payments/payment-view.js';
 import type { TestPaymentRow } from './sandbox-store.js';
 import { testMember } from './test-members.js';
 
 /**
- * A test payment as the console lists it and as a test event carries it: the fields of a live
- * payment (GET /admin/v1/payments/{paymentId}), so an ERP's code reads both alike; `livemode`
- * at the top of the event's body tells them apart.
+ * A test payment as the console lists it and as a test event carries it: a live payment's view
+ * (GET /admin/v1/payments/{paymentId}), so an ERP's code reads both alike; `livemode` at the top
+ * of the event's body tells them apart. A held one names no member, as a live held one does not.
  */
 export function testPaymentView(row: TestPaymentRow) {
-  const member = row.member_number === null ? undefined : testMember(row.member_number);
-  return {
-    paymentId: row.id,
-    erpRefId: row.erp_ref_id,
-    transactionReference: row.transaction_reference,
-    paymentType: row.payment_type,
-    customerRef: row.customer_ref,
-    memberNumber: row.status === 'accepted' ? row.member_number : null,
-    memberName: row.status === 'accepted' ? (member?.fullName ?? null) : null,
-    amount: row.amount,
-    currency: row.currency,
-    transactionDate: row.transaction_date,
-    payerName: row.payer_name,
-    payerAccount: row.payer_account,
-    payerPhone: row.payer_phone,
-    narration: row.narration,
-    status: row.status,
-    heldReason: row.held_reason,
-    source: 'notification' as const,
-    clientId: row.client_id,
-    clientName: row.client_name,
-    receivedAt: row.received_at,
-    updatedAt: row.updated_at,
-    acceptedAt: row.accepted_at,
-    attempts: row.attempts,
-    rawNotification: row.raw_notification,
-    rawNotificationTruncated: row.raw_notification_truncated,
-  };
+  const accepted = row.status === 'accepted';
+  const member = accepted && row.member_number !== null ? testMember(row.member_number) : undefined;
+  return paymentView({
+    ...row,
+    source: 'notification',
+    accepted_txid: null,
+    member_number: accepted ? row.member_number : null,
+    member_name: member?.fullName ?? null,
+  });
 }
 
 export type TestPaymentView = ReturnType<typeof testPaymentView>;
