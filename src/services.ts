@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createAlertServices } from './alerts/alert-services.js';
 import { createAuditQuery } from './audit/audit-query.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
@@ -17,6 +18,8 @@ import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
 import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
+import type { QueueEmail } from './email/outgoing-email.js';
+import { queueEmail as placeholderQueueEmail } from './email/queue-email-placeholder.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
@@ -58,7 +61,10 @@ export async function createServices(
   database: Pick<Database, 'db' | 'kind' | 'backup'>,
   config: ServiceConfig,
   clock: Clock,
-  { resolveHost }: { resolveHost?: HostResolver | undefined } = {},
+  {
+    resolveHost,
+    queueEmail = placeholderQueueEmail,
+  }: { resolveHost?: HostResolver | undefined; queueEmail?: QueueEmail | undefined } = {},
 ) {
   const { db } = database;
   const clientsStore = createClientsStore(db);
@@ -83,7 +89,6 @@ export async function createServices(
     configured: config.adminToken,
     setupCodes,
   });
-  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore });
   const moneyDesk = createMoneyDeskServices({
     db,
     clock,
@@ -93,6 +98,25 @@ export async function createServices(
     outbox,
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
+  });
+  const alerts = createAlertServices({
+    db,
+    auditStore,
+    transact,
+    clock,
+    queueEmail,
+    timeZone: config.timeZone,
+    publicUrl: config.publicUrl,
+    dailyReport: moneyDesk.dailyReport,
+  });
+  const operators = createOperatorServices({
+    db,
+    config,
+    clock,
+    auditStore,
+    transact,
+    authFailuresStore,
+    onSignedIn: (operator, address) => alerts.alertsService.signedIn(operator, address),
   });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
@@ -180,6 +204,7 @@ export async function createServices(
     clock,
     ...moneyDesk,
     ...webhooks,
+    ...alerts,
     /** The background jobs every instance runs; main.ts starts them. */
     jobs: (dataDir: string | undefined) => [
       ...housekeepingJobs({
@@ -192,6 +217,7 @@ export async function createServices(
         analyze: () => sql`analyze`.execute(db),
       }),
       ...webhooks.webhookJobs,
+      ...alerts.alertJobs(),
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };

@@ -190,6 +190,10 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
     text(d.operatorId) && text(about.owner)
       ? `revoked the API token “${name}” of ${about.owner}`
       : `revoked ${text(d.operatorId) ? 'the' : 'their'} API token “${name}”`,
+  'operator.notifications_changed': () => 'chose which emails they get',
+  'alerts.settings_changed': ({ d }) =>
+    `changed the alert settings${texts(d.kinds).length ? ` of ${texts(d.kinds).join(', ')}` : ''}`,
+  'alerts.bank_settings_changed': ({ d }) => `changed when ${text(d.bank) ?? 'a bank'} counts as silent`,
 };
 
 /** What a record says was done, as a sentence whose subject is who did it; moments in the organisation's zone. */
