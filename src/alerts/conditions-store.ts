@@ -10,7 +10,7 @@ export function createConditionsStore(db: Db) {
       const { rows } = await sql<{ client_id: string; name: string; count: number; oldest: Date }>`
         select p.client_id, c.name, count(*)::integer as count, min(p.received_at) as oldest
         from payments p join clients c on c.id = p.client_id
-        where p.status = 'held' and p.received_at < ${before}
+        where p.status = 'held' and p.received_at <= ${before}
         group by p.client_id, c.name`.execute(db);
       return rows;
     },

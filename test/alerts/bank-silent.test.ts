@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { alertsListed, evaluate, mailbox, runJob } from '../support/alerts.js';
 import { admin, bankCall, bankWithToken, putMember, tokenFor } from '../support/bank.js';
 import { HOUR, MINUTE } from '../support/clock.js';
-import { alertsListed, evaluate, mailbox, runJob } from '../support/alerts.js';
 import { databaseKinds } from '../support/databases.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -21,7 +21,8 @@ for (const kind of databaseKinds()) {
       assert.equal((await bankCall(t.app, token, 'validate', { customerRef: '1234567' })).statusCode, 200);
       await runJob(t, 'record-bank-calls');
     };
-    const silentAlerts = async () => (await alertsListed(t, '&kind=bank_silent')).filter((a) => a.subject === 'Equity Bank');
+    const silentAlerts = async () =>
+      (await alertsListed(t, '&kind=bank_silent')).filter((a) => a.subject === 'Equity Bank');
 
     it('counts silence only within working hours: from Friday 16:00 it fires on Monday at 10:00, and clears on the next call', async () => {
       const settings = await admin(t.app, 'PUT', '/alerts/settings', {
@@ -114,7 +115,13 @@ for (const kind of databaseKinds()) {
 
     it('refuses working hours that end before they start, a duration it cannot read, and an unknown bank', async () => {
       const bank = await bankWithToken(t.app, 'Odd Hours Bank');
-      const body = { silenceAlert: true, silentAfter: '3h', workingDays: ['mon'], workingFrom: '17:00', workingUntil: '08:00' };
+      const body = {
+        silenceAlert: true,
+        silentAfter: '3h',
+        workingDays: ['mon'],
+        workingFrom: '17:00',
+        workingUntil: '08:00',
+      };
       const backwards = await admin(t.app, 'PUT', `/alerts/settings/banks/${bank.clientId}`, body);
       assert.equal(backwards.statusCode, 400);
       assert.match(backwards.body, /workingUntil: must be after workingFrom/);
