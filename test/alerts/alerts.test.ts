@@ -129,7 +129,9 @@ for (const kind of databaseKinds()) {
       const subjects = mail.take().map((email) => email.subject);
       assert.equal(subjects.length, 3, 'failing raised and cleared, disabled raised');
       assert.ok(
-        subjects.some((subject) => /^Cleared: Deliveries to the endpoint succeed again, or it was stopped/.test(subject)),
+        subjects.some((subject) =>
+          /^Cleared: Deliveries to the endpoint succeed again, or it was stopped/.test(subject),
+        ),
         subjects.join('\n'),
       );
 
