@@ -48,7 +48,7 @@ export function AlertSettingsForm({ editable }: { editable: boolean }) {
         Each alert is emailed to the addresses below and to every operator who chose it on their own account page.
         Durations are minutes or hours: 30m, 4h.
       </p>
-      <form class="stacked" aria-labelledby="alert-settings-title" onSubmit={submit}>
+      <form class="stacked alert-settings" aria-labelledby="alert-settings-title" onSubmit={submit}>
         <fieldset disabled={!editable}>
           {data.alerts.map((setting) => (
             <fieldset key={setting.kind}>

@@ -8,6 +8,7 @@ import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { AlertSettingsForm } from './alert-settings.js';
 import { kindWords } from './kinds.js';
+import './alerts.css';
 
 const STATES = { '': 'All', open: 'Open', cleared: 'Cleared' } as const;
 type State = keyof typeof STATES;
@@ -35,10 +36,10 @@ export function Alerts() {
       <Problem text={alerts.problem} />
       {alerts.items?.length === 0 && <p>No alerts.</p>}
       {alerts.items && alerts.items.length > 0 && (
-        <Table label="Alerts" columns={['Raised', 'What', 'Told', 'Cleared']}>
+        <Table label="Alerts" class="alerts" columns={['Raised', 'What', 'Told', 'Cleared']}>
           {alerts.items.map((alert) => (
             <tr key={alert.alertId}>
-              <td>
+              <td class="when">
                 <When at={String(alert.raisedAt)} />
               </td>
               <td>

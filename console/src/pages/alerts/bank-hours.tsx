@@ -36,21 +36,26 @@ function BankForm({ bank, editable, onSaved }: { bank: Bank; editable: boolean; 
     if (done.ok) onSaved();
   }
   return (
-    <form class="stacked" aria-label={`Working hours of ${bank.name}`} onSubmit={submit}>
+    <form class="stacked alert-settings" aria-label={`Working hours of ${bank.name}`} onSubmit={submit}>
       <fieldset disabled={!editable}>
-        <legend>
-          {bank.name}{' '}
-          <span class="muted">
-            (last called: {bank.lastCalledAt ? <When at={String(bank.lastCalledAt)} /> : 'never'})
-          </span>
-        </legend>
+        <legend>{bank.name}</legend>
+        <p class="note">
+          {bank.lastCalledAt ? (
+            <>
+              Last called <When at={String(bank.lastCalledAt)} />.
+            </>
+          ) : (
+            'It has never called, so its silence is not watched yet.'
+          )}
+        </p>
         <label class="check">
           <input type="checkbox" name="silenceAlert" value="yes" defaultChecked={bank.silenceAlert} /> Tell us when it
           is silent
         </label>
         <label for={id('silent')}>Silent for (empty: the setting above)</label>
         <input id={id('silent')} name="silentAfter" defaultValue={bank.silentAfter ?? ''} placeholder="3h" />
-        <div>
+        <fieldset class="working-days">
+          <legend>Working days</legend>
           {Object.entries(DAYS).map(([day, words]) => (
             <label key={day} class="check">
               <input
@@ -62,7 +67,7 @@ function BankForm({ bank, editable, onSaved }: { bank: Bank; editable: boolean; 
               {words}
             </label>
           ))}
-        </div>
+        </fieldset>
         <label for={id('from')}>Works from</label>
         <input id={id('from')} name="workingFrom" type="time" defaultValue={bank.workingFrom} />
         <label for={id('until')}>until</label>
