@@ -99,25 +99,10 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
-  const alerts = createAlertServices({
-    db,
-    auditStore,
-    transact,
-    clock,
-    queueEmail,
-    timeZone: config.timeZone,
-    publicUrl: config.publicUrl,
-    dailyReport: moneyDesk.dailyReport,
-  });
-  const operators = createOperatorServices({
-    db,
-    config,
-    clock,
-    auditStore,
-    transact,
-    authFailuresStore,
-    onSignedIn: (operator, address) => alerts.alertsService.signedIn(operator, address),
-  });
+  const alerts = createAlertServices({ db, auditStore, transact, clock, queueEmail, config, ...moneyDesk });
+  // A sign-in from an admin's new address raises an alert.
+  const onSignedIn = alerts.alertsService.signedIn;
+  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore, onSignedIn });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });

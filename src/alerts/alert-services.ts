@@ -1,4 +1,5 @@
 import type { AuditedChanges } from '../audit/audit-store.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/schema.js';
 import type { QueueEmail } from '../email/outgoing-email.js';
 import type { Job } from '../jobs/scheduler.js';
@@ -16,8 +17,7 @@ import { createSignInAddressesStore } from './sign-in-addresses-store.js';
 export interface AlertServicesDeps extends AuditedChanges {
   db: Db;
   queueEmail: QueueEmail;
-  timeZone: string;
-  publicUrl: string;
+  config: Pick<Config, 'timeZone' | 'publicUrl'>;
   /** The console's daily figures, which the morning summary repeats. */
   dailyReport: Pick<DailyReport, 'report'>;
 }
@@ -27,7 +27,8 @@ const EVALUATE_EVERY_MS = 60_000;
 
 /** Wires the alerts, their settings, the operators' choices and the morning summary. */
 export function createAlertServices(deps: AlertServicesDeps) {
-  const { db, auditStore, transact, clock, queueEmail, timeZone, publicUrl } = deps;
+  const { db, auditStore, transact, clock, queueEmail } = deps;
+  const { timeZone, publicUrl } = deps.config;
   const alertsStore = createAlertsStore(db);
   const alertSettingsStore = createAlertSettingsStore(db);
   const alertSettingsService = createAlertSettingsService({ alertSettingsStore, auditStore, transact, clock });

@@ -1,3 +1,4 @@
+import { grouped } from '../payments/amount.js';
 import type { DailyReportRow } from '../reports/daily-report.js';
 import { localDateTime } from '../time-zone.js';
 import type { MorningSummaryStore } from './morning-summary-store.js';
@@ -13,12 +14,6 @@ export interface SummaryFacts {
   /** What each run still has open, by its id. */
   openOf: Map<number, number>;
   webhooks: Rows<'webhookHealth'>;
-}
-
-/** "2500.5" as "2,500.50": exact, never through a float. */
-export function grouped(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;

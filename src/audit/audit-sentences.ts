@@ -1,3 +1,4 @@
+import { grouped } from '../payments/amount.js';
 import type { AuditAction } from './audit-actions.js';
 
 /** An audit record as its sentence reads it. */
@@ -19,12 +20,6 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter
 const quoted = (value: unknown) => (text(value) ? `“${text(value)}”` : undefined);
 /** ": “the note”", or nothing. */
 const noted = (value: unknown) => (quoted(value) ? `: ${quoted(value)}` : '');
-
-/** "2500.5" as "2,500.50": an exact decimal, grouped, never through a float. */
-function grouped(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
-}
 
 const ROLE_WORDS: Record<string, string> = { viewer: 'viewer', finance: 'finance', admin: 'admin' };
 const FORMAT_WORDS: Record<string, string> = { mt940: 'an MT940', camt053: 'a camt.053', csv: 'a CSV' };
