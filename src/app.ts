@@ -102,6 +102,7 @@ export async function buildApp({
   boundBodyTime(app, serverLimits.bodyTime);
   app.decorate('services', services);
   app.decorateRequest('clientId', '');
+  app.decorateRequest('sandbox', false);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(sendError);

@@ -44,6 +44,8 @@ export interface Config {
   readonly timeZone: string;
   /** Webhooks may go to plain http:// URLs on any host, not only localhost. */
   readonly webhooksAllowHttp: boolean;
+  /** milliseconds, whole days: how long the sandbox clients' test payments are kept */
+  readonly sandboxRetention: number;
   readonly logLevel: string;
 }
 
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiTokenMaxLifetime: days('BIS_API_TOKEN_MAX_LIFETIME', '90d'),
     timeZone: zone('BIS_TIME_ZONE', 'UTC'),
     webhooksAllowHttp: bool('BIS_WEBHOOKS_ALLOW_HTTP', false),
+    sandboxRetention: days('BIS_SANDBOX_RETENTION', '30d'),
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);

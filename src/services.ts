@@ -16,7 +16,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
-import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
+import { createServiceKeysStore, installIdOf } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
 import type { QueueEmail } from './email/outgoing-email.js';
 import { queueEmail as placeholderQueueEmail } from './email/queue-email-placeholder.js';
@@ -37,7 +37,7 @@ import { createSetupCodes } from './operators/setup-codes.js';
 import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
-import { randomId } from './secrets.js';
+import { createSandboxServices } from './sandbox/sandbox-services.js';
 import { createAcceptedMessages } from './webhooks/accepted-messages.js';
 import { createOutbox } from './webhooks/outbox.js';
 import type { HostResolver } from './webhooks/webhook-addresses.js';
@@ -49,22 +49,12 @@ export type ServiceConfig = Omit<Config, 'port' | 'host' | 'databaseUrl' | 'data
 /** Failed admin tokens from one address: 20 in 15 minutes, then refused until the oldest ages out. */
 const ADMIN_TOKEN_THROTTLE: ThrottleRule = { scope: 'admin_token_address', limit: 20, windowMs: 15 * 60_000 };
 
-/** This database's identity, made once: export cursors carry it. */
-async function installIdOf(keys: ServiceKeysStore): Promise<string> {
-  const made = randomId();
-  await keys.insertIfAbsent('install_id', made);
-  return (await keys.get('install_id')) ?? made;
-}
-
 /** Wires stores into services. Each service declares the slice of each store it uses. */
 export async function createServices(
   database: Pick<Database, 'db' | 'kind' | 'backup'>,
   config: ServiceConfig,
   clock: Clock,
-  {
-    resolveHost,
-    queueEmail = placeholderQueueEmail,
-  }: { resolveHost?: HostResolver | undefined; queueEmail?: QueueEmail | undefined } = {},
+  options: { resolveHost?: HostResolver | undefined; queueEmail?: QueueEmail | undefined } = {},
 ) {
   const { db } = database;
   const clientsStore = createClientsStore(db);
@@ -99,6 +89,7 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
+  const queueEmail = options.queueEmail ?? placeholderQueueEmail;
   const alerts = createAlertServices({ db, auditStore, transact, clock, queueEmail, config, ...moneyDesk });
   // A sign-in from an admin's new address raises an alert.
   const onSignedIn = alerts.alertsService.signedIn;
@@ -117,24 +108,17 @@ export async function createServices(
     bankBusy: bankTraffic.busy,
     indexOrder,
     outbox,
-    resolveHost,
+    resolveHost: options.resolveHost,
   });
+  const deliverDue = () => webhooks.webhookDelivery.deliverDue();
+  const sandbox = createSandboxServices({ db, transact, clock, config, clientsStore, auditStore, deliverDue });
   return {
     bankTraffic,
     bankCalls,
     bankCallsStore,
     ...operators,
     setupCodes,
-    setupService: createSetupService({
-      adminTokens,
-      setupCodes,
-      operatorsStore: operators.operatorsStore,
-      credentialsStore: operators.credentialsStore,
-      operatorsService: operators.operatorsService,
-      auditStore,
-      transact,
-      clock,
-    }),
+    setupService: createSetupService({ adminTokens, setupCodes, ...operators, auditStore, transact, clock }),
     sessionMaxMs: config.sessionMax,
     adminTokens,
     adminAuthDeps: {
@@ -187,6 +171,7 @@ export async function createServices(
     }),
     timeZone: config.timeZone,
     clock,
+    ...sandbox,
     ...moneyDesk,
     ...webhooks,
     ...alerts,
@@ -203,6 +188,7 @@ export async function createServices(
       }),
       ...webhooks.webhookJobs,
       ...alerts.alertJobs(),
+      ...sandbox.sandboxJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };

@@ -746,6 +746,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/clients/{clientId}/test-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test payment as a sandbox bank, through the public address, and show each step
+         * @description The service plays the bank against BIS_PUBLIC_URL (through the proxy and TLS, as the bank would) with a secret it makes for this and revokes at the end: a token, the validation of test member 9900001, a payment and its retry. Then the webhook messages of the test payment to endpoints subscribed to test events, once sent. 409 for a live client.
+         */
+        post: operations["postAdminClientsByClientIdTestPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/clients/{clientId}/test-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sandbox client's test payments, newest first
+         * @description Test payments are in no other list, total, export, feed or reconciliation, and are deleted after BIS_SANDBOX_RETENTION (30 days). A live client has none.
+         */
+        get: operations["getAdminClientsByClientIdTestPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/webhooks": {
         parameters: {
             query?: never;
@@ -3917,6 +3957,8 @@ export interface operations {
                             disabled: boolean;
                             /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                             statementAccounts: string[];
+                            /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                            sandbox: boolean;
                             /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                             lastCalledAt: string | null;
                         }[];
@@ -4008,6 +4050,8 @@ export interface operations {
                     name: string;
                     /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                     statementAccounts?: string[];
+                    /** @description true: a sandbox client, for the bank's tests: the test members and test payments only, never real data; it can never become live */
+                    sandbox?: boolean;
                 };
             };
         };
@@ -4033,6 +4077,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -4161,6 +4207,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -4296,6 +4344,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                         /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
                         lastCalledAt: string | null;
                         secrets: {
@@ -4421,6 +4471,8 @@ export interface operations {
                     disabled?: boolean;
                     /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                     statementAccounts?: string[];
+                    /** @description Only its present value is taken: a client is sandbox or live for good */
+                    sandbox?: boolean;
                 };
             };
         };
@@ -4446,6 +4498,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
+                        sandbox: boolean;
                     };
                 };
             };
@@ -4507,6 +4561,20 @@ export interface operations {
             };
             /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body asks to turn a sandbox client live, or a live one into a sandbox */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9517,6 +9585,330 @@ export interface operations {
             };
         };
     };
+    postAdminClientsByClientIdTestPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each step, and the webhook deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every step passed */
+                        passed: boolean;
+                        steps: {
+                            /** @description What the bank did, e.g. "payment for 9900001" */
+                            name: string;
+                            /** @description The answer was the one the contract gives */
+                            passed: boolean;
+                            /** @description How long the answer took, in milliseconds */
+                            ms: number;
+                            /** @description What was wrong, or what came back (the receipt) */
+                            detail: string;
+                            /** @description The receipt the answer gave */
+                            erpRefId?: string;
+                        }[];
+                        /** @description Empty when no endpoint subscribes to test events (or no payment was made) */
+                        deliveries: {
+                            webhookId: string;
+                            url: string;
+                            /** @description payment.accepted */
+                            event: string;
+                            /** @description delivered: the endpoint answered 2xx; pending: it did not yet, and is tried again as any message */
+                            status: "pending" | "delivered" | "failed";
+                            lastStatusCode: number | null;
+                            attempts: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A live client: only a sandbox client sends test payments */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminClientsByClientIdTestPayments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of test payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The payment's own id, held payments included */
+                            paymentId: number;
+                            erpRefId: string | null;
+                            transactionReference: string;
+                            /**
+                             * @description The channel
+                             * @enum {string}
+                             */
+                            paymentType: "MPESA" | "RTGS" | "PESALINK" | "OTG" | "BRANCH" | "CHEQUE";
+                            /** @description As the bank sent it, trimmed */
+                            customerRef: string;
+                            memberNumber: string | null;
+                            memberName: string | null;
+                            /** @description Exact decimal, e.g. "1500.50" */
+                            amount: string;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description When the bank says the member paid: the payment's day everywhere
+                             */
+                            transactionDate: string;
+                            payerName: string | null;
+                            payerAccount: string | null;
+                            payerPhone: string | null;
+                            narration: string | null;
+                            /** @description accepted (with a receipt), held (money received, not yet credited) or returned (final, never exported) */
+                            status: "accepted" | "held" | "returned";
+                            heldReason: ("customer_not_payable" | "not_validated") | null;
+                            /** @description notification: the bank notified it; statement: finance recorded it from a bank statement line */
+                            source: "notification" | "statement";
+                            /** @description The bank client that sent it */
+                            clientId: string;
+                            clientName: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the first notification for this reference arrived, or when it was recorded
+                             */
+                            receivedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed
+                             */
+                            updatedAt: string;
+                            /** @description When it was accepted */
+                            acceptedAt: string | null;
+                            /** @description Notifications evaluated for this reference (re-sends of an accepted payment are not counted) */
+                            attempts: number;
+                            rawNotification: string | null;
+                            /** @description true: the body was longer than 4 KiB and rawNotification is its start; the fields above are stored whole */
+                            rawNotificationTruncated: boolean;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAdminWebhooks: {
         parameters: {
             query?: never;
@@ -9541,6 +9933,8 @@ export interface operations {
                             internal: boolean;
                             description: string;
                             events: string[];
+                            /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                            testEvents: boolean;
                             enabled: boolean;
                             disabledReason: string | null;
                             previousSecretUntil: string | null;
@@ -9647,6 +10041,8 @@ export interface operations {
                     description?: string;
                     /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
                     internal?: boolean;
+                    /** @description Also send the sandbox clients' test payments (their bodies say "livemode": false). false or absent: live payments only */
+                    testEvents?: boolean;
                 };
             };
         };
@@ -9665,6 +10061,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -9794,6 +10192,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -10020,6 +10420,8 @@ export interface operations {
                     enabled?: boolean;
                     /** @description The receiver is on the organisation's own network or machine: it may be at a loopback or private address, and plain http://. Link-local and cloud metadata addresses are refused whatever this says. */
                     internal?: boolean;
+                    /** @description Also send the sandbox clients' test payments (their bodies say "livemode": false). false or absent: live payments only */
+                    testEvents?: boolean;
                 };
             };
         };
@@ -10038,6 +10440,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -10179,6 +10583,8 @@ export interface operations {
                         internal: boolean;
                         description: string;
                         events: string[];
+                        /** @description Also sent the sandbox clients' test payments, whose bodies say "livemode": false */
+                        testEvents: boolean;
                         enabled: boolean;
                         disabledReason: string | null;
                         previousSecretUntil: string | null;
@@ -11381,7 +11787,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked" | "operator.notifications_changed" | "alerts.settings_changed" | "alerts.bank_settings_changed";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "client.test_payment_sent" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked" | "operator.notifications_changed" | "alerts.settings_changed" | "alerts.bank_settings_changed";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;

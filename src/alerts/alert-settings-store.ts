@@ -24,7 +24,7 @@ export function createAlertSettingsStore(db: Db) {
         .execute();
     },
 
-    /** Every bank that is not disabled, with its own settings when it has any. */
+    /** Every bank that is not disabled, sandboxes aside, with its own settings when it has any. */
     async banks(ex: Executor = db) {
       return ex
         .selectFrom('clients as c')
@@ -41,6 +41,7 @@ export function createAlertSettingsStore(db: Db) {
           's.working_until',
         ])
         .where('c.disabled_at', 'is', null)
+        .where('c.sandbox', '=', false)
         .orderBy('c.name')
         .execute();
     },

@@ -27,7 +27,7 @@ export function createMorningSummaryStore(db: Db) {
       return rows;
     },
 
-    /** Every bank not disabled, with its latest reconciliation if it has one. */
+    /** Every bank not disabled, sandboxes aside, with its latest reconciliation if it has one. */
     async latestRuns() {
       const { rows } = await sql<{
         name: string;
@@ -42,7 +42,7 @@ export function createMorningSummaryStore(db: Db) {
           select id, period_from, period_to, created_at from reconciliations
           where client_id = c.id order by created_at desc, id desc limit 1
         ) r on true
-        where c.disabled_at is null order by c.name`.execute(db);
+        where c.disabled_at is null and not c.sandbox order by c.name`.execute(db);
       return rows;
     },
 

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'client.statement_accounts_set',
   'client.disabled',
   'client.enabled',
+  'client.test_payment_sent',
   'secret.issued',
   'secret.revealed',
   'secret.revoked',

@@ -96,7 +96,7 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
   'admin.initialised': () => 'set the service up with its first admin token',
   'admin.auth_throttled': ({ name }) => `was slowed down after too many wrong admin credentials from ${name}`,
   'client.created': ({ bank, d }) =>
-    `added the bank ${bank}${texts(d.statementAccounts).length ? `, statement accounts ${texts(d.statementAccounts).join(', ')}` : ''}`,
+    `added the ${d.sandbox === true ? 'sandbox ' : ''}bank ${bank}${texts(d.statementAccounts).length ? `, statement accounts ${texts(d.statementAccounts).join(', ')}` : ''}`,
   'client.allowed_ips_set': ({ bank, d }) =>
     texts(d.allowedIps).length
       ? `set the addresses ${bank} may call from: ${texts(d.allowedIps).join(', ')}`
@@ -107,6 +107,7 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
       : `cleared the statement accounts of ${bank}`,
   'client.disabled': ({ bank }) => `disabled the bank ${bank}`,
   'client.enabled': ({ bank }) => `enabled the bank ${bank}`,
+  'client.test_payment_sent': ({ bank }) => `sent a test payment as the sandbox bank ${bank}`,
   'secret.issued': ({ bank, d, moment }) =>
     `issued a new secret for ${bank}${moment(d.handoverExpiresAt) ? `; its hand-over link works until ${moment(d.handoverExpiresAt)}` : ''}`,
   'secret.revealed': ({ bank }) => `revealed the new secret of ${bank}: its one-time hand-over link was opened`,

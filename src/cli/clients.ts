@@ -19,6 +19,7 @@ const clientDetails = (client: Client) =>
     ['createdAt', client.createdAt],
     ['allowedIps', client.allowedIps.length > 0 ? client.allowedIps.join(', ') : 'any address'],
     ['disabled', client.disabled ? 'yes: no tokens, bank calls answer 401' : 'no'],
+    ['sandbox', client.sandbox ? 'yes: test members and test payments only' : 'no: live'],
   ]);
 
 /** Changes a client (the addresses it may call from, or whether it is disabled) and shows it as it is now. */
@@ -34,11 +35,14 @@ export function registerClients(program: Command): void {
 
   clients
     .command('create')
+    .alias('add')
     .description('create a bank client; give it credentials next with bis secrets issue')
     .argument('<name>', 'the bank\'s name, e.g. "Equity Bank"')
-    .action(async (name: string, _options: unknown, command: Command) => {
+    .option('--sandbox', "a sandbox client for the bank's tests: the test members and test payments only, for good")
+    .action(async (name: string, options: { sandbox?: boolean }, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<Client>('POST', '/clients', { json: { name } });
+      const sandbox = options.sandbox === true;
+      const { body } = await api.call<Client>('POST', '/clients', { json: { name, ...(sandbox ? { sandbox } : {}) } });
       if (json) return printJson(body);
       print(clientDetails(body));
       print(`\nNext, issue its credentials: bis secrets issue ${body.clientId}`);
@@ -51,7 +55,7 @@ export function registerClients(program: Command): void {
       const { api, json } = contextOf(command);
       const { body } = await api.call<{ items: Client[] }>('GET', '/clients');
       if (json) return printJson(body);
-      print(table(body.items, fields<Client>('clientId', 'name', 'createdAt')));
+      print(table(body.items, fields<Client>('clientId', 'name', 'sandbox', 'createdAt')));
     });
 
   clients

@@ -18,11 +18,10 @@ export interface Context {
 
 const present = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
-/** What every command needs: the client for the service named by --url/BIS_URL, and whether to print JSON. */
-export function contextOf(command: Command): Context {
+/** The service's base address, from --url, BIS_URL, the address bis login saved, or the default. */
+export function serviceUrlOf(command: Command): string {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const saved = readLogin();
-  const raw = present(options.url) ?? present(process.env.BIS_URL) ?? saved?.url ?? DEFAULT_URL;
+  const raw = present(options.url) ?? present(process.env.BIS_URL) ?? readLogin()?.url ?? DEFAULT_URL;
   let url: URL;
   try {
     url = new URL(raw);
@@ -41,7 +40,14 @@ export function contextOf(command: Command): Context {
       'BIS_URL (or --url) must be a plain base address such as https://bis.example.org, without query, fragment or credentials',
     );
   }
-  const baseUrl = url.href.replace(/\/+$/, '');
+  return url.href.replace(/\/+$/, '');
+}
+
+/** What every command needs: the client for the service named by --url/BIS_URL, and whether to print JSON. */
+export function contextOf(command: Command): Context {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const baseUrl = serviceUrlOf(command);
+  const saved = readLogin();
   // The token bis login saved belongs to the service it was made on.
   const savedToken = saved && saved.url === baseUrl ? saved.token : undefined;
   const token = present(options.token) ?? present(process.env.BIS_ADMIN_TOKEN) ?? savedToken;

@@ -16,6 +16,7 @@ import { registerReconcile } from './reconcile.js';
 import { registerReport } from './report.js';
 import { registerRestore } from './restore.js';
 import { registerSecrets } from './secrets.js';
+import { registerSimulate } from './simulate.js';
 import { registerWebhooks } from './webhooks.js';
 
 const { version } = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as {
@@ -61,6 +62,7 @@ export function buildProgram(): Command {
   registerLogin(program);
   registerOperators(program);
   registerDemo(program);
+  registerSimulate(program);
   return program;
 }
 

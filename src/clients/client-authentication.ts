@@ -5,6 +5,9 @@ import type { ClientsStore } from './clients-store.js';
 
 export type AuthenticationOutcome = 'ok' | 'unknown_client_or_no_secret' | 'wrong_secret';
 
+/** What the client is, once its secret is accepted: a sandbox client's tokens see only the sandbox. */
+export type Authenticated = { outcome: 'ok'; sandbox: boolean } | { outcome: Exclude<AuthenticationOutcome, 'ok'> };
+
 // Compared against when a client has fewer secrets than the limit, so an unknown client ID or a
 // client with one secret costs the same as a client with two.
 const DUMMY_HASH = sha256('no secret has this value');
@@ -24,16 +27,18 @@ export function createClientAuthentication({
   );
   return {
     /** Constant-time check of a presented secret against every usable secret of the client. */
-    async authenticate(clientId: string, clientSecret: string): Promise<AuthenticationOutcome> {
-      const hashes = isClientId(clientId) ? await usableSecretHashes(clientId) : [];
+    async authenticate(clientId: string, clientSecret: string): Promise<Authenticated> {
+      const { hashes, sandbox } = isClientId(clientId)
+        ? await usableSecretHashes(clientId)
+        : { hashes: [], sandbox: false };
       const presented = sha256(clientSecret);
       let match = false;
       for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, hashes.length); i++) {
         // no short-circuit: every slot is compared whatever the earlier ones said
         match = digestsEqual(presented, hashes[i] ?? DUMMY_HASH) || match;
       }
-      if (hashes.length === 0) return 'unknown_client_or_no_secret';
-      return match && clientSecret !== '' ? 'ok' : 'wrong_secret';
+      if (hashes.length === 0) return { outcome: 'unknown_client_or_no_secret' };
+      return match && clientSecret !== '' ? { outcome: 'ok', sandbox } : { outcome: 'wrong_secret' };
     },
   };
 }

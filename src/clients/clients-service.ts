@@ -54,7 +54,12 @@ export function createClientsService(deps: ClientsServiceDeps) {
   }
 
   return {
-    async createClient(name: string, actor: Actor, statementAccounts: readonly string[] = []): Promise<ClientView> {
+    /** A sandbox client sees only the test members and makes only test payments (src/sandbox/), for good. */
+    async createClient(
+      name: string,
+      actor: Actor,
+      { statementAccounts = [], sandbox = false }: { statementAccounts?: readonly string[]; sandbox?: boolean } = {},
+    ): Promise<ClientView> {
       const row: ClientRow = {
         id: randomId(),
         name: name.trim(),
@@ -63,10 +68,11 @@ export function createClientsService(deps: ClientsServiceDeps) {
         disabled_at: null,
         statement_mapping: null,
         statement_accounts: readStatementAccounts(statementAccounts),
+        sandbox,
       };
       await transact(async (tx) => {
         await clientsStore.insertClient(row, tx);
-        const detail = { name: row.name, statementAccounts: row.statement_accounts };
+        const detail = { name: row.name, statementAccounts: row.statement_accounts, ...(sandbox ? { sandbox } : {}) };
         await auditStore.record('client.created', row.id, actor, detail, tx);
       });
       return clientView(row);
@@ -92,10 +98,18 @@ export function createClientsService(deps: ClientsServiceDeps) {
      */
     async updateClient(
       clientId: string,
-      update: { disabled?: boolean | undefined; statementAccounts?: readonly string[] | undefined },
+      update: {
+        disabled?: boolean | undefined;
+        statementAccounts?: readonly string[] | undefined;
+        sandbox?: boolean | undefined;
+      },
       actor: Actor,
     ): Promise<ClientView> {
       const { disabled } = update;
+      if (update.sandbox !== undefined) {
+        const client = await requireClient(clientId);
+        if (client.sandbox !== update.sandbox) throw conflict.sandboxForGood(clientId, client.sandbox);
+      }
       const statementAccounts =
         update.statementAccounts === undefined ? undefined : readStatementAccounts(update.statementAccounts);
       const changes = {

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { runPrepared } from '../db/prepared.js';
 import type { ClientSecretsTable, ClientsTable, Db, Executor } from '../db/schema.js';
 
@@ -10,8 +10,15 @@ export interface ClientAccessRow {
   allowed_ips: string[];
   disabled: boolean;
 }
+/** What the token endpoint reads of a client: its usable secrets' hashes, and whether it is a sandbox client. */
+export interface UsableSecrets {
+  hashes: string[];
+  sandbox: boolean;
+}
 export type SecretState = 'awaiting_handover' | 'active' | 'expired' | 'revoked';
-export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash'> & { state: SecretState };
+export type SecretRow = Omit<ClientSecretsTable, 'secret_hash' | 'handover_hash' | 'self_test'> & {
+  state: SecretState;
+};
 
 /**
  * The one statement of a secret's state. A secret holds one of the client's slots while it is
@@ -84,21 +91,28 @@ export function createClientsStore(db: Db) {
         .selectFrom('client_secrets')
         .select(secretColumns(now))
         .where('client_id', '=', clientId)
+        .where('self_test', '=', false)
         .orderBy('created_at')
         .execute();
     },
 
-    /** For each client ID asked, in order, the hashes of its secrets that may get a token now. */
-    async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<string[][]> {
+    /**
+     * For each client ID asked, in order, the hashes of its secrets that may get a token now, and
+     * whether it is a sandbox client (its tokens say so).
+     */
+    async usableSecretHashes(clientIds: readonly string[], ex: Executor = db): Promise<UsableSecrets[]> {
       const { rows } = await runPrepared(
-        sql<{ client_id: string; secret_hash: string }>`
-          select client_id, secret_hash from client_secrets
-          where client_id = any(${[...new Set(clientIds)]}::text[]) and revoked_at is null and secret_hash is not null`,
+        sql<{ client_id: string; secret_hash: string; sandbox: boolean }>`
+          select s.client_id, s.secret_hash, c.sandbox from client_secrets s join clients c on c.id = s.client_id
+          where s.client_id = any(${[...new Set(clientIds)]}::text[]) and s.revoked_at is null and s.secret_hash is not null`,
         ex,
       );
-      const hashes = new Map<string, string[]>();
-      for (const row of rows) hashes.set(row.client_id, [...(hashes.get(row.client_id) ?? []), row.secret_hash]);
-      return clientIds.map((id) => hashes.get(id) ?? []);
+      const usable = new Map<string, UsableSecrets>();
+      for (const row of rows) {
+        const client = usable.get(row.client_id) ?? { hashes: [], sandbox: row.sandbox };
+        usable.set(row.client_id, { ...client, hashes: [...client.hashes, row.secret_hash] });
+      }
+      return clientIds.map((id) => usable.get(id) ?? { hashes: [], sandbox: false });
     },
 
     /**
@@ -106,7 +120,7 @@ export function createClientsStore(db: Db) {
      * first, so two concurrent requests cannot both take the last slot: `tx` must be a transaction.
      */
     async insertSecretWithinLimit(
-      secret: ClientSecretsTable,
+      secret: Insertable<ClientSecretsTable>,
       max: number,
       now: Date,
       tx: Executor,
@@ -122,6 +136,7 @@ export function createClientsStore(db: Db) {
         .selectFrom('client_secrets')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('client_id', '=', secret.client_id)
+        .where('self_test', '=', false)
         .where(secretState(now), 'in', ['awaiting_handover', 'active'])
         .executeTakeFirstOrThrow();
       if (Number(count) >= max) return 'limit_reached';

@@ -28,6 +28,7 @@ import type {
   ReconciliationNotOnStatementTable,
   ReconciliationsTable,
 } from '../reconciliation/reconciliation-tables.js';
+import type { SandboxPaymentsTable, SandboxValidationsTable } from '../sandbox/sandbox-tables.js';
 import type { WebhookAttemptsTable, WebhookEndpointsTable, WebhookMessagesTable } from '../webhooks/webhooks-tables.js';
 
 export type { HeldReason, PaymentStatus, PaymentsTable } from '../payments/payments-tables.js';
@@ -55,6 +56,8 @@ export interface ClientsTable {
   statement_mapping: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The accounts its statements are for (src/reconciliation/statement-accounts.ts); empty: any account. */
   statement_accounts: ColumnType<string[], string[] | undefined, string[]>;
+  /** A sandbox client sees only the test members and makes only test payments (src/sandbox/), for good. */
+  sandbox: ColumnType<boolean, boolean | undefined, never>;
 }
 
 export interface ClientSecretsTable {
@@ -67,6 +70,8 @@ export interface ClientSecretsTable {
   created_at: Date;
   revealed_at: Date | null;
   revoked_at: Date | null;
+  /** Made by the service to send a test payment as a sandbox bank, and revoked when that is done. */
+  self_test: ColumnType<boolean, boolean | undefined, never>;
 }
 
 /** Token requests naming a client ID (stored as a digest), counted per second since the epoch. */
@@ -158,6 +163,8 @@ export interface Schema {
   operator_notifications: OperatorNotificationsTable;
   morning_summaries: MorningSummariesTable;
   operator_sign_in_addresses: OperatorSignInAddressesTable;
+  sandbox_validations: SandboxValidationsTable;
+  sandbox_payments: SandboxPaymentsTable;
 }
 
 export type Db = Kysely<Schema>;

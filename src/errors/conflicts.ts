@@ -17,6 +17,16 @@ export const conflict = {
   // Banks' clients and their secrets.
   secretsFull: (clientId: string, most: number) =>
     conflictOf(`Client ${clientId} already has ${most} active secrets; revoke one before issuing another`),
+  testPaymentOfLiveClient: (name: string) =>
+    conflictOf(
+      `${name} is a live bank: a test payment can only be sent as a sandbox client, whose payments are test payments`,
+    ),
+  sandboxForGood: (clientId: string, sandbox: boolean) =>
+    conflictOf(
+      sandbox
+        ? `Client ${clientId} is a sandbox client, and stays one: create a live client for the bank's production credentials`
+        : `Client ${clientId} is a live client, and stays one: create a sandbox client for the bank's tests`,
+    ),
 
   // Payments resolved by hand.
   paymentNotHeld: (paymentId: number, status: string) =>

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The bank client whose access token authenticated this request. */
     clientId: string;
+    /** Its token is a sandbox client's: the test members and test payments only (src/sandbox/). */
+    sandbox: boolean;
   }
 }
 
@@ -26,11 +28,13 @@ export function bankBearerAuth(accessTokens: Pick<AccessTokens, 'verify'>, clien
     if (header === undefined) throw unauthorized.bankToken('no Authorization header');
     const token = bearerToken(header);
     if (token === undefined) throw unauthorized.bankToken('Authorization header is not a Bearer token');
-    const clientId = await accessTokens.verify(token);
-    if (clientId === undefined) throw unauthorized.bankToken('token not valid, expired or not ours');
+    const caller = await accessTokens.verify(token);
+    if (caller === undefined) throw unauthorized.bankToken('token not valid, expired or not ours');
+    const { clientId, sandbox } = caller;
     const access = clientAccess.check(clientId, request.ip);
     if (access !== 'allowed')
       throw unauthorized.bankToken(access === 'disabled' ? 'client disabled' : 'address not allowed');
     request.clientId = clientId;
+    request.sandbox = sandbox;
   };
 }

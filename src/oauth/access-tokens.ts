@@ -19,10 +19,16 @@ export async function loadSigningKey(keys: ServiceKeysStore, configured: string 
   return Buffer.from((await keys.get('token_signing_key')) ?? made, 'base64url');
 }
 
+/** Who a token was issued to: the client, and whether it is a sandbox client (src/sandbox/). */
+export interface BankCaller {
+  clientId: string;
+  sandbox: boolean;
+}
+
 export interface AccessTokens {
-  issue(clientId: string): Promise<string>;
-  /** The client ID the token was issued to, or undefined for any token that is not ours and current. */
-  verify(token: string): Promise<string | undefined>;
+  issue(caller: BankCaller): Promise<string>;
+  /** Who the token was issued to, or undefined for any token that is not ours and current. */
+  verify(token: string): Promise<BankCaller | undefined>;
 }
 
 // The only header we sign with, so the only one we accept: a token naming another algorithm
@@ -37,6 +43,7 @@ interface Claims {
   sub?: unknown;
   exp?: unknown;
   iat?: unknown;
+  sandbox?: unknown;
 }
 
 /**
@@ -51,7 +58,7 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock, issuer: s
   const mac = (signingInput: string) => createHmac('sha256', key).update(signingInput).digest();
   const verified = verifiedTokens();
   return {
-    async issue(clientId) {
+    async issue({ clientId, sandbox }) {
       const now = Math.floor(clock.now().getTime() / 1000);
       const claims = {
         iss: issuer,
@@ -60,6 +67,9 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock, issuer: s
         jti: randomUUID(),
         iat: now,
         exp: now + TOKEN_LIFETIME_SECONDS,
+        // Signed into the token, so every instance knows at once what the token may see: a client
+        // is sandbox or live for good, and a live token's claims stay as they were.
+        ...(sandbox ? { sandbox: true } : {}),
       };
       const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       return `${signingInput}.${mac(signingInput).toString('base64url')}`;
@@ -67,7 +77,7 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock, issuer: s
     async verify(token) {
       const now = clock.now().getTime() / 1000;
       const known = verified.get(token);
-      if (known) return now < known.exp ? known.clientId : undefined;
+      if (known) return now < known.exp ? known.caller : undefined;
       const [header, payload, signature, ...rest] = token.split('.');
       if (
         rest.length > 0 ||
@@ -93,8 +103,9 @@ export function createAccessTokens(keyBytes: Uint8Array, clock: Clock, issuer: s
       const current = typeof claims.exp === 'number' && now < claims.exp && typeof claims.iat === 'number';
       const ours = claims.iss === issuer && claims.aud === AUDIENCE;
       if (!current || !ours || typeof claims.sub !== 'string' || claims.sub === '') return undefined;
-      verified.remember(token, { clientId: claims.sub, exp: claims.exp as number });
-      return claims.sub;
+      const caller = { clientId: claims.sub, sandbox: claims.sandbox === true };
+      verified.remember(token, { caller, exp: claims.exp as number });
+      return caller;
     },
   };
 }
@@ -110,10 +121,10 @@ const VERIFIED_TOKENS = 10_000;
  * at most VERIFIED_TOKENS, the oldest forgotten first, so a flood of forgeries costs memory nothing.
  */
 function verifiedTokens() {
-  const tokens = new Map<string, { clientId: string; exp: number }>();
+  const tokens = new Map<string, { caller: BankCaller; exp: number }>();
   return {
     get: (token: string) => tokens.get(token),
-    remember(token: string, claims: { clientId: string; exp: number }) {
+    remember(token: string, claims: { caller: BankCaller; exp: number }) {
       const oldest = tokens.keys().next();
       if (tokens.size >= VERIFIED_TOKENS && !oldest.done) tokens.delete(oldest.value);
       tokens.set(token, claims);

@@ -116,11 +116,11 @@ export function createTokenService({
       }
       const credentials = credentialsOf(request, basic, form);
 
-      const outcome = await clientAuthentication.authenticate(credentials.clientId, credentials.clientSecret);
-      if (outcome !== 'ok') throw invalidClient(outcome);
+      const authenticated = await clientAuthentication.authenticate(credentials.clientId, credentials.clientSecret);
+      if (authenticated.outcome !== 'ok') throw invalidClient(authenticated.outcome);
 
       return {
-        access_token: await accessTokens.issue(credentials.clientId),
+        access_token: await accessTokens.issue({ clientId: credentials.clientId, sandbox: authenticated.sandbox }),
         token_type: 'Bearer',
         expires_in: TOKEN_LIFETIME_SECONDS,
       };

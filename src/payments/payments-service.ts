@@ -32,7 +32,7 @@ function sameDetails(payment: StoredPayment, n: Notification): boolean {
 }
 
 /** The contract's answer to a recorded notification. A returned payment answers as it did while held. */
-function outcomeOf(recorded: Recorded, n: Notification): PaymentOutcome {
+export function outcomeOf(recorded: Recorded, n: Notification): PaymentOutcome {
   const { kind, payment } = recorded;
   const { transactionReference } = n;
   if (payment.status !== 'accepted') {

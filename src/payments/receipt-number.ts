@@ -4,12 +4,26 @@ import { randomInt } from 'node:crypto';
 export const RECEIPT_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const RECEIPT_LENGTH = 8;
 
+/** Every sandbox client's receipt starts so, and no live receipt does: a bank tells a test receipt at a glance. */
+export const TEST_RECEIPT_PREFIX = 'TEST';
+
+const randomCharacters = (length: number) => {
+  let text = '';
+  for (let i = 0; i < length; i++) text += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
+  return text;
+};
+
 /** A random receipt (31^8, about 8.5 × 10^11 values): not guessable from the one before it. Uniqueness is the database's job. */
 export function newReceiptNumber(): string {
-  let receipt = '';
-  for (let i = 0; i < RECEIPT_LENGTH; i++) receipt += RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)];
-  return receipt;
+  for (;;) {
+    const receipt = randomCharacters(RECEIPT_LENGTH);
+    if (!receipt.startsWith(TEST_RECEIPT_PREFIX)) return receipt;
+  }
 }
+
+/** A test payment's receipt: TEST and four random characters (31^4 values, enough for a sandbox's 30 days). */
+export const newTestReceiptNumber = () =>
+  TEST_RECEIPT_PREFIX + randomCharacters(RECEIPT_LENGTH - TEST_RECEIPT_PREFIX.length);
 
 const RECEIPT_ATTEMPTS = 5;
 

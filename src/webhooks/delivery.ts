@@ -47,7 +47,12 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   const wallClock = deps.wallClock ?? (() => new Date());
 
   async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
-    const body = JSON.stringify({ type: message.event_type, timestamp: message.occurred_at.toISOString(), data });
+    const body = JSON.stringify({
+      type: message.event_type,
+      livemode: message.livemode,
+      timestamp: message.occurred_at.toISOString(),
+      data,
+    });
     const id = `msg_${message.id}`;
     const timestamp = Math.floor(wallClock().getTime() / 1000);
     const secrets = [message.secret];

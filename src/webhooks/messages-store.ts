@@ -18,6 +18,8 @@ export interface ClaimedMessage {
   payload: Record<string, unknown> | null;
   occurred_at: Date;
   attempts: number;
+  /** false: of a sandbox client's test payment. */
+  livemode: boolean;
   url: string;
   /** Whether the endpoint may reach the organisation's own network (webhook-addresses.ts). */
   internal: boolean;
@@ -64,7 +66,7 @@ export function createMessagesStore(db: Db, inIndexOrder: InIndexOrder) {
         claimed as (
           update webhook_messages m set next_attempt_at = ${leaseUntil}
           from due where m.id = due.id
-          returning m.id, m.endpoint_id, m.event_type, m.payment_id, m.payload, m.occurred_at, m.attempts
+          returning m.id, m.endpoint_id, m.event_type, m.payment_id, m.payload, m.occurred_at, m.attempts, m.livemode
         )
         select claimed.*, w.url, w.internal, w.secret, w.previous_secret, w.previous_secret_until
         from claimed join webhook_endpoints w on w.id = claimed.endpoint_id

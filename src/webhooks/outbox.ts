@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
-import { type EventName, eventType, type OutboxEvent } from './events.js';
+import { type EVENT, type EventName, eventType, type OutboxEvent } from './events.js';
 
 /**
  * The outbox: the only writer of webhook_messages. Each event's messages are written in the
@@ -55,6 +55,23 @@ export function emitEach(type: EventName, rows: RawBuilder<unknown>, options: Em
     select w.id, ${sql.lit(type)}, r.${column}, r.occurred_at, r.occurred_at
     from (${rows}) r cross join (${recipients(type, options.endpointId)}) w
     ${order}`;
+}
+
+/**
+ * A sandbox client's test payment, to every enabled endpoint subscribed to the event and to test
+ * events, in `tx`. Its data is written whole (the test payment is in no table a payment's event
+ * is read from) and its body says "livemode": false.
+ */
+export async function emitTestEvent(
+  tx: Executor,
+  type: typeof EVENT.paymentAccepted | typeof EVENT.paymentHeld,
+  data: object,
+  at: Date,
+): Promise<void> {
+  await sql`insert into webhook_messages (endpoint_id, event_type, payload, occurred_at, next_attempt_at, livemode)
+    select id, ${sql.lit(type)}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz,
+      ${at.toISOString()}::timestamptz, false
+    from webhook_endpoints where enabled and test_events and ${sql.lit(type)} = any (events)`.execute(tx);
 }
 
 export function createOutbox(accepted: AcceptedFeed): Outbox {

@@ -14,6 +14,11 @@ export const Internal = Type.Boolean({
     'and plain http://. Link-local and cloud metadata addresses are refused whatever this says.',
 });
 
+const TestEvents = Type.Boolean({
+  description:
+    'Also send the sandbox clients\' test payments (their bodies say "livemode": false). false or absent: live payments only',
+});
+
 export const WebhookCreate = Type.Object({
   url: Type.String({
     description:
@@ -22,6 +27,7 @@ export const WebhookCreate = Type.Object({
   events: Events,
   description: Type.Optional(Type.String({ maxLength: 200 })),
   internal: Type.Optional(Internal),
+  testEvents: Type.Optional(TestEvents),
 });
 
 export const WebhookChange = Type.Object({
@@ -30,6 +36,7 @@ export const WebhookChange = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 200 })),
   enabled: Type.Optional(Type.Boolean({ description: 'false stops deliveries; true resumes them' })),
   internal: Type.Optional(Internal),
+  testEvents: Type.Optional(TestEvents),
 });
 
 export type WebhookInput = Static<typeof WebhookChange>;

@@ -34,6 +34,7 @@ export function endpointView(row: EndpointRow) {
     internal: row.internal,
     description: row.description,
     events: row.events,
+    testEvents: row.test_events,
     enabled: row.enabled,
     disabledReason: row.disabled_reason,
     previousSecretUntil: row.previous_secret_until?.toISOString() ?? null,
@@ -96,13 +97,15 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         previous_secret_until: null,
         disabled_reason: null,
         failing_since: null,
+        test_events: input.testEvents === true,
         created_at: now,
         updated_at: now,
       };
       await writeAccepted();
       await transact(async (tx) => {
         await endpointsStore.insert(row, tx);
-        await auditStore.record('webhook.created', row.id, actor, { url: row.url, internal, events: row.events }, tx);
+        const detail = { url: row.url, internal, events: row.events, ...(row.test_events ? { testEvents: true } : {}) };
+        await auditStore.record('webhook.created', row.id, actor, detail, tx);
       });
       return { ...endpointView({ ...row, enabled: true }), secret: row.secret };
     },
@@ -125,6 +128,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         ...(input.internal === undefined ? {} : { internal }),
         ...(input.events === undefined ? {} : { events: readEvents(input.events) }),
         ...(input.description === undefined ? {} : { description: readDescription(input.description) }),
+        ...(input.testEvents === undefined ? {} : { test_events: input.testEvents }),
         // Enabling again starts the failure count afresh.
         ...(input.enabled === undefined
           ? {}

@@ -15,6 +15,8 @@ export interface WebhookEndpointsTable {
   previous_secret: string | null;
   previous_secret_until: Date | null;
   failing_since: Date | null;
+  /** Also hears of the sandbox clients' test payments. */
+  test_events: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
   updated_at: Date;
 }
@@ -32,6 +34,8 @@ export interface WebhookMessagesTable {
   next_attempt_at: Date;
   delivered_at: Date | null;
   last_status_code: number | null;
+  /** false: of a sandbox client's test payment; its body says "livemode": false. */
+  livemode: ColumnType<boolean, boolean | undefined, never>;
 }
 
 export interface WebhookAttemptsTable {

@@ -26,8 +26,8 @@ export async function issueAndReveal(app: FastifyInstance, clientId: string) {
   return { secretId: secretId as string, clientSecret: json(revealed).client_secret as string };
 }
 
-export async function createBank(app: FastifyInstance, name = 'Test Bank') {
-  const created = await admin(app, 'POST', '/clients', { name });
+export async function createBank(app: FastifyInstance, name = 'Test Bank', options: { sandbox?: boolean } = {}) {
+  const created = await admin(app, 'POST', '/clients', { name, ...options });
   if (created.statusCode !== 201) throw new Error(`create client: ${created.statusCode} ${created.body}`);
   const clientId = json(created).clientId as string;
   const { secretId, clientSecret } = await issueAndReveal(app, clientId);
@@ -59,8 +59,8 @@ export async function tokenFor(app: FastifyInstance, clientId: string, clientSec
 }
 
 /** A bank client with a token, ready to call /bank/v1. */
-export async function bankWithToken(app: FastifyInstance, name?: string) {
-  const bank = await createBank(app, name);
+export async function bankWithToken(app: FastifyInstance, name?: string, options: { sandbox?: boolean } = {}) {
+  const bank = await createBank(app, name, options);
   return { ...bank, token: await tokenFor(app, bank.clientId, bank.clientSecret) };
 }
 

@@ -39,6 +39,7 @@ export const defaultTestConfig: AppConfig = {
   apiTokenMaxLifetime: 90 * 86_400_000,
   timeZone: 'UTC',
   webhooksAllowHttp: false,
+  sandboxRetention: 30 * 86_400_000,
   logLevel: 'silent',
 };
 

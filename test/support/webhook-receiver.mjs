@@ -46,6 +46,7 @@ const server = createServer((request, response) => {
       id: request.headers['webhook-id'],
       timestamp: request.headers['webhook-timestamp'],
       type: event?.type ?? null,
+      livemode: event?.livemode ?? null,
       data: event?.data ?? null,
       verified: verify(body, request.headers),
       behaviour,

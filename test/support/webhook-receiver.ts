@@ -9,6 +9,7 @@ export interface Received {
   id: string;
   timestamp: string;
   type: string | null;
+  livemode: boolean | null;
   data: Record<string, unknown> | null;
   verified: boolean;
   behaviour: string;

@@ -33,6 +33,7 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
   ],
   'client.disabled': [record('c1', 'Equity Bank'), 'disabled the bank Equity Bank'],
   'client.enabled': [record('c1', 'Equity Bank'), 'enabled the bank Equity Bank'],
+  'client.test_payment_sent': [record('c1', 'Equity UAT'), 'sent a test payment as the sandbox bank Equity UAT'],
   'secret.issued': [
     record('s1', 'Equity Bank', { clientId: 'c1', handoverExpiresAt: '2026-11-24T11:05:00.000Z' }),
     'issued a new secret for Equity Bank; its hand-over link works until 24 Nov 2026, 14:05',

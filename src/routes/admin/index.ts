@@ -16,6 +16,7 @@ import { adminAuth } from './auth.js';
 import { adminBackupRoutes } from './backup.js';
 import { adminClientsRoutes } from './clients/clients.js';
 import { adminStatementMappingRoutes } from './clients/statement-mapping.js';
+import { adminTestPaymentsRoutes } from './clients/test-payments.js';
 import { adminInitRoutes } from './init.js';
 import { adminImportRoutes } from './members/import.js';
 import { adminMembersRoutes } from './members/members.js';
@@ -88,6 +89,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     await guarded.register(adminExportRoutes, services);
     await guarded.register(adminReconciliationRoutes, services);
     await guarded.register(adminStatementMappingRoutes, services);
+    await guarded.register(adminTestPaymentsRoutes, services);
     await guarded.register(adminWebhooksRoutes, services);
     await guarded.register(adminWebhookMessagesRoutes, services);
     await guarded.register(adminReportRoutes, services);

@@ -44,7 +44,8 @@ export const bankRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       throw rateLimited.client(decision.retryAfterSeconds);
     }
   });
-  await app.register(validateRoutes, { membersService: services.membersService });
-  await app.register(paymentsRoutes, { paymentsService: services.paymentsService });
+  const { membersService, paymentsService, sandboxBank } = services;
+  await app.register(validateRoutes, { membersService, sandboxBank });
+  await app.register(paymentsRoutes, { paymentsService, sandboxBank });
   answerWrongMethods();
 };

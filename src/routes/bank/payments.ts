@@ -4,6 +4,7 @@ import { BANK_RESULT } from '../../http/contract-answers.js';
 import { BankError, BankUnavailable, NoBody } from '../../http/schemas.js';
 import { PaymentNotification } from '../../payments/notification-schema.js';
 import type { PaymentsService } from '../../payments/payments-service.js';
+import type { SandboxBank } from '../../sandbox/sandbox-bank.js';
 
 export const PAYMENT_BODY_LIMIT = 64 * 1024;
 
@@ -30,10 +31,10 @@ const HELD_ANSWERS = {
   not_validated: { status: 422, resultCode: BANK_RESULT.notValidated, message: 'Customer not validated' },
 } as const;
 
-export const paymentsRoutes: FastifyPluginAsyncTypebox<{ paymentsService: PaymentsService }> = async (
-  app,
-  { paymentsService },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncTypebox<{
+  paymentsService: Pick<PaymentsService, 'notify'>;
+  sandboxBank: Pick<SandboxBank, 'notify'>;
+}> = async (app, { paymentsService, sandboxBank }) => {
   app.post(
     '/bank/v1/payments',
     {
@@ -70,7 +71,9 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<{ paymentsService: Paymen
       },
     },
     async (request, reply) => {
-      const outcome = await paymentsService.notify(
+      // A sandbox client's notification is a test payment, kept apart from every live one.
+      const payments = request.sandbox ? sandboxBank : paymentsService;
+      const outcome = await payments.notify(
         request.clientId,
         request.body,
         request.rawBody ?? JSON.stringify(request.body),

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { BANK_RESULT, CUSTOMER_NOT_FOUND } from '../../http/contract-answers.js';
 import { BankError, BankUnavailable, NoBody } from '../../http/schemas.js';
 import type { MembersService } from '../../members/members-service.js';
+import type { SandboxBank } from '../../sandbox/sandbox-bank.js';
 
 export const VALIDATE_BODY_LIMIT = 16 * 1024;
 
@@ -22,10 +23,10 @@ const ValidateBody = Type.Object(
   { additionalProperties: true, examples: [{ customerRef: '1234567' }] },
 );
 
-export const validateRoutes: FastifyPluginAsyncTypebox<{ membersService: MembersService }> = async (
-  app,
-  { membersService },
-) => {
+export const validateRoutes: FastifyPluginAsyncTypebox<{
+  membersService: Pick<MembersService, 'validate'>;
+  sandboxBank: Pick<SandboxBank, 'validate'>;
+}> = async (app, { membersService, sandboxBank }) => {
   app.post(
     '/bank/v1/validate',
     {
@@ -52,7 +53,9 @@ export const validateRoutes: FastifyPluginAsyncTypebox<{ membersService: Members
       },
     },
     async (request, reply) => {
-      const result = await membersService.validate(request.clientId, request.body.customerRef);
+      // A sandbox client's token sees the test members, a live one the register: never the other's.
+      const members = request.sandbox ? sandboxBank : membersService;
+      const result = await members.validate(request.clientId, request.body.customerRef);
       request.outcome = { outcome: result.found ? 'found' : 'not_found' };
       if (!result.found) return reply.code(404).send(CUSTOMER_NOT_FOUND);
       return {

@@ -16,6 +16,7 @@ export function BankFacts({ client }: { client: Client }) {
     <Facts
       facts={[
         ['Client id', client.clientId],
+        ['Kind', client.sandbox ? 'sandbox: the test members and test payments only' : 'live'],
         ['Since', <When at={client.createdAt} />],
         ['Its calls', client.disabled ? 'refused: the bank is disabled' : 'allowed'],
         ['Last call', lastCall(client.lastCalledAt)],

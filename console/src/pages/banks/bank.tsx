@@ -1,9 +1,11 @@
 import { useRoute } from 'preact-iso';
 import { lastProblem, useAction, useResource } from '../../calls/hooks.js';
 import { allows, useSession } from '../../session.js';
+import { Badge } from '../../ui/badge.js';
 import { Problem } from '../../ui/problem.js';
 import { LatestPayments } from '../payments/latest-payments.js';
 import { BankFacts } from './bank-facts.js';
+import { Sandbox } from './sandbox.js';
 import { Secrets } from './secrets.js';
 import { StatementAccounts } from './statement-accounts.js';
 import './banks.css';
@@ -35,7 +37,15 @@ export function BankPage() {
       <p>
         <a href="/console/banks">All banks</a>
       </p>
-      <h1 id="bank-title">{client?.name ?? 'Bank'}</h1>
+      <h1 id="bank-title">
+        {client?.name ?? 'Bank'}
+        {client?.sandbox && (
+          <>
+            {' '}
+            <Badge tone="neutral">sandbox</Badge>
+          </>
+        )}
+      </h1>
       <Problem text={lastProblem(read, patching)} />
       {client && (
         <>
@@ -47,14 +57,20 @@ export function BankPage() {
               </button>
             </div>
           )}
-          <StatementAccounts
-            clientId={clientId}
-            accounts={client.statementAccounts}
-            canChange={isAdmin}
-            onChange={reload}
-          />
+          {!client.sandbox && (
+            <StatementAccounts
+              clientId={clientId}
+              accounts={client.statementAccounts}
+              canChange={isAdmin}
+              onChange={reload}
+            />
+          )}
           <Secrets clientId={clientId} secrets={client.secrets} canChange={isAdmin} onChange={reload} />
-          <LatestPayments payments={payments} party={(payment) => `for ${payment.customerRef}`} />
+          {client.sandbox ? (
+            <Sandbox clientId={clientId} canSend={isAdmin} />
+          ) : (
+            <LatestPayments payments={payments} party={(payment) => `for ${payment.customerRef}`} />
+          )}
         </>
       )}
     </section>

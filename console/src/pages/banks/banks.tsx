@@ -13,13 +13,22 @@ import './banks.css';
 function AddBank({ onAdded }: { onAdded: (clientId: string) => void }) {
   const [add, adding] = useAction('post', '/admin/v1/clients');
   async function submit(form: SentForm) {
-    const done = await add({ body: { name: form.text('name').trim() } });
+    const sandbox = form.text('sandbox') === 'yes';
+    const done = await add({ body: { name: form.text('name').trim(), ...(sandbox ? { sandbox } : {}) } });
     if (done.ok) onAdded(done.data.clientId);
   }
   return (
     <AddForm title="Add a bank" button="Add the bank" problem={adding.problem} onSubmit={submit}>
       <label for="bank-name">The bank's name</label>
       <input id="bank-name" name="name" required maxLength={200} />
+      <label class="check">
+        <input type="checkbox" name="sandbox" value="yes" aria-describedby="bank-sandbox-note" /> A sandbox bank, for
+        the bank's tests
+      </label>
+      <p id="bank-sandbox-note" class="note">
+        A sandbox bank sees only the test members and makes only test payments, which no figure, export or
+        reconciliation counts. It stays a sandbox bank: add a separate bank for its live credentials.
+      </p>
     </AddForm>
   );
 }
@@ -46,6 +55,12 @@ export function Banks() {
             <tr key={client.clientId}>
               <th scope="row">
                 <a href={`/console/banks/${encodeURIComponent(client.clientId)}`}>{client.name}</a>
+                {client.sandbox && (
+                  <>
+                    {' '}
+                    <Badge tone="neutral">sandbox</Badge>
+                  </>
+                )}
               </th>
               <td>
                 <When at={client.createdAt} />

@@ -8,10 +8,12 @@ const HOUR_MS = 3_600_000;
 
 /** Whether each bank has called the bank API in the last hour: said in words, not by colour alone. */
 export function BankCalls({ clients, now }: { clients: readonly Client[]; now: Date }) {
-  if (clients.length === 0) return <p class="muted">No bank has been set up yet.</p>;
+  // A sandbox bank's calls are tests: the banks page shows them.
+  const live = clients.filter((client) => !client.sandbox);
+  if (live.length === 0) return <p class="muted">No bank has been set up yet.</p>;
   return (
     <ul class="bank-calls">
-      {clients.map((client) => {
+      {live.map((client) => {
         const last = client.lastCalledAt;
         const recent = last !== null && now.getTime() - Date.parse(last) < HOUR_MS;
         return (

@@ -40,6 +40,11 @@ export function WebhookPage() {
   }
   const setInternal = (internal: boolean) =>
     act(internal ? 'Marked internal.' : 'Marked public.', patch({ params, body: { internal } }));
+  const setTestEvents = (testEvents: boolean) =>
+    act(
+      testEvents ? 'It now also receives test payments.' : 'It now receives live payments only.',
+      patch({ params, body: { testEvents } }),
+    );
   const test = () => act('A webhook.test event is on its way: it shows in the log below.', sendTest({ params }));
   async function rotate() {
     if (!confirm('Make a new signing secret? The old one keeps signing beside it for 24 hours.')) return;
@@ -67,6 +72,10 @@ export function WebhookPage() {
                 'Network',
                 webhook.internal ? 'internal: it may be at a private or loopback address' : 'public addresses only',
               ],
+              [
+                'Test payments',
+                webhook.testEvents ? 'received too, marked "livemode": false' : 'not received: live payments only',
+              ],
               ['Deliveries', webhook.enabled ? 'sending' : `stopped: ${webhook.disabledReason ?? 'disabled'}`],
               ['Added', <When at={webhook.createdAt} />],
             ]}
@@ -78,6 +87,9 @@ export function WebhookPage() {
               </button>
               <button type="button" onClick={() => setInternal(!webhook.internal)}>
                 {webhook.internal ? 'Mark as public' : 'Mark as internal'}
+              </button>
+              <button type="button" onClick={() => setTestEvents(!webhook.testEvents)}>
+                {webhook.testEvents ? 'Stop test payments' : 'Also send test payments'}
               </button>
               <button type="button" onClick={test}>
                 Send a test event

@@ -21,6 +21,7 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
         events,
         description: form.text('description'),
         internal: form.text('internal') === 'yes',
+        testEvents: form.text('testEvents') === 'yes',
       },
     });
     if (!done.ok) return;
@@ -57,6 +58,14 @@ function AddEndpoint({ onAdded }: { onAdded: () => void }) {
       <p id="webhook-internal-note" class="note">
         Only an internal endpoint may be at a private or loopback address, and use plain http://. Link-local and cloud
         metadata addresses are refused whatever this says.
+      </p>
+      <label class="check">
+        <input type="checkbox" name="testEvents" value="yes" aria-describedby="webhook-test-note" /> Also the sandbox
+        banks' test payments
+      </label>
+      <p id="webhook-test-note" class="note">
+        For a test ERP: each test payment comes marked "livemode": false. Leave it off for the ERP that books real
+        money.
       </p>
       <fieldset>
         <legend>Events it receives</legend>

@@ -22,6 +22,10 @@ const Client = Type.Object({
   }),
   disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
   statementAccounts: StatementAccounts,
+  sandbox: Type.Boolean({
+    description:
+      'A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good',
+  }),
 });
 
 const ClientActivity = Type.Composite([
@@ -60,13 +64,19 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
           statementAccounts: Type.Optional(StatementAccounts),
+          sandbox: Type.Optional(
+            Type.Boolean({
+              description:
+                "true: a sandbox client, for the bank's tests: the test members and test payments only, never real data; it can never become live",
+            }),
+          ),
         }),
         response: { 201: described(Client, 'The client was created') },
       },
     },
     async (request, reply) => {
-      const { name, statementAccounts } = request.body;
-      return reply.code(201).send(await clientsService.createClient(name, actorOf(request), statementAccounts));
+      const { name, ...options } = request.body;
+      return reply.code(201).send(await clientsService.createClient(name, actorOf(request), options));
     },
   );
 
@@ -101,11 +111,18 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
           'statementAccounts replaces the list of accounts its statements are for.',
         params: ClientParams,
         body: Type.Object(
-          { disabled: Type.Optional(Type.Boolean()), statementAccounts: Type.Optional(StatementAccounts) },
+          {
+            disabled: Type.Optional(Type.Boolean()),
+            statementAccounts: Type.Optional(StatementAccounts),
+            sandbox: Type.Optional(
+              Type.Boolean({ description: 'Only its present value is taken: a client is sandbox or live for good' }),
+            ),
+          },
           { minProperties: 1 },
         ),
         response: {
           200: described(Client, 'The client as it now stands'),
+          409: described(AdminError, 'The body asks to turn a sandbox client live, or a live one into a sandbox'),
         },
       },
     },

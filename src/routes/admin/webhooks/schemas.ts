@@ -13,6 +13,9 @@ export const Webhook = Type.Object({
   internal: Internal,
   description: Type.String(),
   events: Type.Array(Type.String()),
+  testEvents: Type.Boolean({
+    description: 'Also sent the sandbox clients\' test payments, whose bodies say "livemode": false',
+  }),
   enabled: Type.Boolean(),
   disabledReason: Nullable(
     Type.String({ description: 'Why deliveries stopped: an operator, a 410, five days of failures' }),
