@@ -21,8 +21,8 @@ import * as exportFeedBatches from './migrations/020-export-feed-batches.js';
 import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
 import * as textSearch from './migrations/023-text-search.js';
-import * as alerts from './migrations/026-alerts.js';
 import * as sandbox from './migrations/024-sandbox.js';
+import * as alerts from './migrations/026-alerts.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
