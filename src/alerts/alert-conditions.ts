@@ -121,7 +121,7 @@ export async function findConditions(
 /** What an alert says when its condition has gone, unless the evaluation said better. */
 export const CLEARED_WORDS: Record<AlertKind, string> = {
   held_payment: 'No payment of this bank is held that long any more',
-  bank_silent: 'The bank called again',
+  bank_silent: 'The bank was disabled, or removed from the banks watched',
   webhook_failing: 'Deliveries to the endpoint succeed again, or it was stopped or removed',
   webhook_disabled: 'Deliveries to the endpoint are on again, or it was removed',
   reconciliation: 'Every line never notified or of another amount is dealt with',

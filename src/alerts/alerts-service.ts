@@ -67,11 +67,12 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     });
   }
 
-  async function clear(alert: AlertRow, words: string, recipients: readonly string[], at: Date) {
+  /** Clears an alert; `recipients` are told when its kind says so, undefined when nobody is (it was turned off). */
+  async function clear(alert: AlertRow, words: string, recipients: readonly string[] | undefined, at: Date) {
     return transact(async (tx) => {
       if (!(await alertsStore.clear(alert.id, at, words, tx))) return false;
       const kind = alert.kind as AlertKind;
-      if (KIND_RULES[kind]?.emailOnClear)
+      if (recipients && KIND_RULES[kind]?.emailOnClear)
         await tell({ ...alert, clear_message: words }, 'cleared', await recipientsOf(kind, recipients, tx), at, tx);
       return true;
     });
@@ -96,9 +97,12 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         if (holding.has(alert.condition_key)) continue;
         const kind = alert.kind as AlertKind;
         const setting = settings.kinds[kind];
-        const why = setting?.enabled === false ? 'The alert was turned off' : undefined;
-        const said = why ?? words.get(alert.condition_key) ?? CLEARED_WORDS[kind] ?? 'Cleared';
-        if (await clear(alert, said, setting?.recipients ?? [], now)) cleared++;
+        // An alert turned off clears without an email: the admin who turned it off knows.
+        const off = setting?.enabled === false;
+        const said = off
+          ? 'The alert was turned off'
+          : (words.get(alert.condition_key) ?? CLEARED_WORDS[kind] ?? 'Cleared');
+        if (await clear(alert, said, off ? undefined : (setting?.recipients ?? []), now)) cleared++;
       }
       return { raised, cleared };
     },

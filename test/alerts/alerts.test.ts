@@ -241,5 +241,34 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(settings.alerts.find((s: any) => s.kind === 'bank_silent').after, '3h', 'the default');
       assert.deepEqual(settings.morningSummary, { enabled: true, at: '07:00', recipients: [] });
     });
+
+    it('turning a kind off clears its open alerts, without an email; on again, it fires anew', async () => {
+      const bank = await bankWithToken(t.app, 'Switched Bank');
+      await heldPayment(t.app, bank);
+      t.clock.advance(90 * MINUTE);
+      await evaluate(t);
+      const switched = async () => (await ofKind('held_payment')).filter((a) => a.subject === 'Switched Bank');
+      assert.equal((await switched())[0].clearedAt, null);
+      mail.take();
+      await putSettings(t, { alerts: [{ kind: 'held_payment', enabled: false }] });
+      await evaluate(t);
+      const [off] = await switched();
+      assert.equal(off.clearMessage, 'The alert was turned off');
+      assert.deepEqual(
+        off.told.map((notice: any) => notice.about),
+        ['raised'],
+      );
+      assert.deepEqual(mail.take(), []);
+      await putSettings(t, { alerts: [{ kind: 'held_payment', enabled: true, after: '90m' }] });
+      await evaluate(t);
+      assert.deepEqual(
+        (await switched()).map((a) => a.clearedAt === null),
+        [true, false],
+      );
+      const [again, ...more] = mail.take().filter((email) => email.subject.includes('Switched Bank'));
+      assert.equal(more.length, 0);
+      assert.ok(!again?.to.includes('desk@sacco.example'), 'the kind sent again without addresses has none left');
+      assert.equal(again?.to.length, 1, 'the operator who chose it is still told');
+    });
   });
 }
