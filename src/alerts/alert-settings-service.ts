@@ -61,7 +61,7 @@ export function createAlertSettingsService({
     };
     const kinds = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, kindOf(kind)])) as Record<AlertKind, KindSetting>;
     const summary = rows.get(MORNING_SUMMARY);
-    const defaultSilence = kinds.bank_silent.threshold ?? 180;
+    const defaultSilence = kinds.bank_silent.threshold ?? KIND_RULES.bank_silent.defaultThreshold ?? 0;
     return {
       kinds,
       morningSummary: {
