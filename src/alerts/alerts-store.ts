@@ -73,16 +73,15 @@ export function createAlertsStore(db: Db) {
       const rows = (
         await onePage(query, { id: 'id', time: 'raised_at' }, { ...filter, newestFirst: true }).execute()
       ).map((row) => ({ ...row, id: Number(row.id) }));
-      const notices = rows.length
+      const ids = rows.map((row) => row.id);
+      // Raised before cleared, also within one instant ('raised' > 'cleared').
+      const notices = ids.length
         ? await db
             .selectFrom('alert_notices')
             .selectAll()
-            .where(
-              'alert_id',
-              'in',
-              rows.map((row) => row.id),
-            )
+            .where('alert_id', 'in', ids)
             .orderBy('at')
+            .orderBy('about', 'desc')
             .execute()
         : [];
       return rows.map((row) => ({ ...row, notices: notices.filter((n) => Number(n.alert_id) === row.id) }));
