@@ -12102,6 +12102,12 @@ export interface operations {
                                  */
                                 at: string;
                             }[];
+                            /** @description What it is about, by id, to open it */
+                            about: {
+                                clientId: string | null;
+                                webhookId: string | null;
+                                reconciliationId: number | null;
+                            };
                         }[];
                         nextCursor: string | null;
                     };

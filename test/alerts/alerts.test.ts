@@ -49,6 +49,7 @@ for (const kind of databaseKinds()) {
       const [alert, ...more] = await ofKind('held_payment');
       assert.equal(more.length, 0);
       assert.match(alert.message, /^2 payments from Held Bank held longer than 90m, the oldest since /);
+      assert.deepEqual(alert.about, { clientId: bank.clientId, webhookId: null, reconciliationId: null });
       assert.deepEqual(alert.told[0].to, ['desk@sacco.example', chooser.email]);
       const [email, ...others] = mail.take();
       assert.equal(others.length, 0, 'one email for the alert, to everyone told');
@@ -118,6 +119,7 @@ for (const kind of databaseKinds()) {
       await evaluate(t);
       const [failing] = await ofKind('webhook_failing');
       assert.equal(failing.subject, 'https://erp.sacco.example/hooks', 'never the query, which may hold a token');
+      assert.equal(failing.about.webhookId, 'wh_failing');
       assert.doesNotMatch(JSON.stringify(mail.sent), /token=secret/);
 
       const stopped = { enabled: false, disabled_reason: 'the endpoint answered 410 Gone' };
@@ -156,6 +158,7 @@ for (const kind of databaseKinds()) {
       });
       await evaluate(t);
       const [alert] = await ofKind('reconciliation');
+      assert.equal(alert.about.reconciliationId, run.reconciliationId);
       assert.equal(
         alert.message,
         `Reconciliation ${run.reconciliationId} of Statement Bank's statement for 2026-11-20 to 2026-11-20 has 2 lines of another amount than notified`,

@@ -36,6 +36,9 @@ describeConsole("the console's alerts", { timeZone: 'Africa/Nairobi' }, (rig) =>
     assert.doesNotMatch(text, /T\d\d:\d\d|Z\b/, 'local times, not ISO ones');
     assert.deepEqual(await seriousViolations(page), []);
     await screenshots(page, 'alerts');
+    await row.getByRole('link', { name: 'Open the held payments' }).click();
+    await page.getByRole('heading', { name: 'Held payments' }).waitFor();
+    await page.goBack();
 
     await page.getByLabel('Show').selectOption('cleared');
     await page.getByText('No alerts.').waitFor();

@@ -7,8 +7,18 @@ import { ShowMore } from '../../ui/show-more.js';
 import { Table } from '../../ui/table.js';
 import { When } from '../../ui/when.js';
 import { AlertSettingsForm } from './alert-settings.js';
-import { kindWords } from './kinds.js';
+import { kindWords, whereToAct } from './kinds.js';
 import './alerts.css';
+
+function ActLink(props: { kind: string; about: Parameters<typeof whereToAct>[1] }) {
+  const where = whereToAct(props.kind, props.about);
+  return where ? (
+    <>
+      <br />
+      <a href={where.href}>{where.words}</a>
+    </>
+  ) : null;
+}
 
 const STATES = { '': 'All', open: 'Open', cleared: 'Cleared' } as const;
 type State = keyof typeof STATES;
@@ -46,6 +56,7 @@ export function Alerts() {
                 <strong>{kindWords(alert.kind)}</strong>
                 <br />
                 {alert.message}
+                <ActLink kind={alert.kind} about={alert.about} />
               </td>
               <td>
                 {alert.told.map((notice) => (

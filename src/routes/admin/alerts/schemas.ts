@@ -32,7 +32,26 @@ export const Alert = Type.Object({
   clearedAt: NullableTimestamp('When its condition went away; null while open'),
   clearMessage: Nullable(Type.String({ description: 'Why it cleared: "Equity Bank called again at …"' })),
   told: Type.Array(Notice, { description: 'Whom it told, and when' }),
+  about: Type.Object(
+    {
+      clientId: Nullable(Type.String({ description: 'The bank, for held_payment, bank_silent, held_burst' })),
+      webhookId: Nullable(Type.String({ description: 'The endpoint, for webhook_failing, webhook_disabled' })),
+      reconciliationId: Nullable(Type.Integer({ description: 'The run, for reconciliation' })),
+    },
+    { description: 'What it is about, by id, to open it' },
+  ),
 });
+
+/** The id an alert's condition key carries ("bank_silent:<client id>"), by what it names. */
+function aboutOf(kind: string, key: string) {
+  const id = key.slice(key.indexOf(':') + 1);
+  const names = (kinds: string[]) => kinds.includes(kind);
+  return {
+    clientId: names(['held_payment', 'bank_silent', 'held_burst']) ? id : null,
+    webhookId: names(['webhook_failing', 'webhook_disabled']) ? id : null,
+    reconciliationId: kind === 'reconciliation' ? Number(id) : null,
+  };
+}
 
 export const alertView = (row: AlertRow & { notices: AlertNoticesTable[] }) => ({
   alertId: row.id,
@@ -43,4 +62,5 @@ export const alertView = (row: AlertRow & { notices: AlertNoticesTable[] }) => (
   clearedAt: row.cleared_at,
   clearMessage: row.clear_message,
   told: row.notices.map((notice) => ({ about: notice.about, to: notice.recipients, at: notice.at })),
+  about: aboutOf(row.kind, row.condition_key),
 });
