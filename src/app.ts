@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { QueueEmail } from './email/outgoing-email.js';
 import { notFound } from './errors.js';
 import { boundBodyTime } from './http/body-deadline.js';
 import { capConnections } from './http/connection-cap.js';
@@ -45,6 +46,8 @@ export interface AppDeps {
   serverLimits?: ServerLimits;
   /** How webhook receivers' names become addresses: the system's resolver unless a test gives one. */
   resolveHost?: HostResolver;
+  /** Where emails are queued: the outbox unless a test collects them. */
+  queueEmail?: QueueEmail;
 }
 
 // The same relative path from src/ and from dist/.
@@ -66,8 +69,9 @@ export async function buildApp({
   logStream,
   serverLimits = SERVER_LIMITS,
   resolveHost,
+  queueEmail,
 }: AppDeps): Promise<FastifyInstance> {
-  const services = await createServices(database, config, clock, { resolveHost });
+  const services = await createServices(database, config, clock, { resolveHost, queueEmail });
   const logger = loggerOptions(config.logLevel);
   const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections, connectionsCheckingInterval } =
     serverLimits;
@@ -115,7 +119,10 @@ export async function buildApp({
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
-  const metrics = createMetrics(database, services.webhookStats, { clientLabels: config.metricsClientLabels });
+  const metrics = createMetrics(database, services.webhookStats, {
+    clientLabels: config.metricsClientLabels,
+    alerts: services.alertsStore,
+  });
   countAnswers(app, metrics);
 
   parseJsonBodies(app);

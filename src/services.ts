@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createAlertServices } from './alerts/alert-services.js';
 import { createAuditQuery } from './audit/audit-query.js';
 import { createAuditStore } from './audit/audit-store.js';
 import { createAuthFailuresStore } from './auth/auth-failures-store.js';
@@ -17,6 +18,8 @@ import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
 import { createServiceKeysStore, installIdOf } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
+import type { QueueEmail } from './email/outgoing-email.js';
+import { queueEmail as placeholderQueueEmail } from './email/queue-email-placeholder.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
@@ -51,7 +54,7 @@ export async function createServices(
   database: Pick<Database, 'db' | 'kind' | 'backup'>,
   config: ServiceConfig,
   clock: Clock,
-  { resolveHost }: { resolveHost?: HostResolver | undefined } = {},
+  options: { resolveHost?: HostResolver | undefined; queueEmail?: QueueEmail | undefined } = {},
 ) {
   const { db } = database;
   const clientsStore = createClientsStore(db);
@@ -76,7 +79,6 @@ export async function createServices(
     configured: config.adminToken,
     setupCodes,
   });
-  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore });
   const moneyDesk = createMoneyDeskServices({
     db,
     clock,
@@ -87,6 +89,11 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
+  const queueEmail = options.queueEmail ?? placeholderQueueEmail;
+  const alerts = createAlertServices({ db, auditStore, transact, clock, queueEmail, config, ...moneyDesk });
+  // A sign-in from an admin's new address raises an alert.
+  const onSignedIn = alerts.alertsService.signedIn;
+  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore, onSignedIn });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });
@@ -101,7 +108,7 @@ export async function createServices(
     bankBusy: bankTraffic.busy,
     indexOrder,
     outbox,
-    resolveHost,
+    resolveHost: options.resolveHost,
   });
   const deliverDue = () => webhooks.webhookDelivery.deliverDue();
   const sandbox = createSandboxServices({ db, transact, clock, config, clientsStore, auditStore, deliverDue });
@@ -111,16 +118,7 @@ export async function createServices(
     bankCallsStore,
     ...operators,
     setupCodes,
-    setupService: createSetupService({
-      adminTokens,
-      setupCodes,
-      operatorsStore: operators.operatorsStore,
-      credentialsStore: operators.credentialsStore,
-      operatorsService: operators.operatorsService,
-      auditStore,
-      transact,
-      clock,
-    }),
+    setupService: createSetupService({ adminTokens, setupCodes, ...operators, auditStore, transact, clock }),
     sessionMaxMs: config.sessionMax,
     adminTokens,
     adminAuthDeps: {
@@ -176,6 +174,7 @@ export async function createServices(
     ...sandbox,
     ...moneyDesk,
     ...webhooks,
+    ...alerts,
     /** The background jobs every instance runs; main.ts starts them. */
     jobs: (dataDir: string | undefined) => [
       ...housekeepingJobs({
@@ -188,6 +187,7 @@ export async function createServices(
         analyze: () => sql`analyze`.execute(db),
       }),
       ...webhooks.webhookJobs,
+      ...alerts.alertJobs(),
       ...sandbox.sandboxJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],

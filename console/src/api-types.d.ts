@@ -284,6 +284,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/operators/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emails you get: which kinds of alert, and the morning summary */
+        get: operations["getAdminOperatorsMeNotifications"];
+        /**
+         * Choose the emails you get
+         * @description An alert is emailed to the addresses its setting names and to every operator who chose its kind here.
+         */
+        put: operations["putAdminOperatorsMeNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/clients": {
         parameters: {
             query?: never;
@@ -965,6 +986,58 @@ export interface paths {
         /** How many audit records the same filters as GET /audit find */
         get: operations["getAdminAuditTotals"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alerts, newest first, with whom each told and when, and when each cleared */
+        get: operations["getAdminAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/alerts/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each kind of alert waits for and whom it tells, the morning summary, each bank’s hours */
+        get: operations["getAdminAlertsSettings"];
+        /** Change the settings of some kinds of alert, or of the morning summary */
+        put: operations["putAdminAlertsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/alerts/settings/banks/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a bank’s working hours, in which its silence counts, and how long a silence raises an alert */
+        put: operations["putAdminAlertsSettingsBanksByClientId"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3583,6 +3656,220 @@ export interface operations {
             };
             /** @description Nothing by that id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminOperatorsMeNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emails you get */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The kinds of alert you are emailed; a new sign-in address of an admin is told to that admin always */
+                        alerts: ("held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst")[];
+                        /** @description Whether you get the morning summary */
+                        morningSummary: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putAdminOperatorsMeNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The emails you get */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The kinds of alert you are emailed; a new sign-in address of an admin is told to that admin always */
+                    alerts: ("held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst")[];
+                    /** @description Whether you get the morning summary */
+                    morningSummary: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Your choices as they now are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The kinds of alert you are emailed; a new sign-in address of an admin is told to that admin always */
+                        alerts: ("held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst")[];
+                        /** @description Whether you get the morning summary */
+                        morningSummary: boolean;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11500,7 +11787,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "client.test_payment_sent" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "client.test_payment_sent" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked" | "operator.notifications_changed" | "alerts.settings_changed" | "alerts.bank_settings_changed";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;
@@ -11704,6 +11991,588 @@ export interface operations {
             };
             /** @description Your role may not do this, or the request came from another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only those open, or cleared */
+                state?: "open" | "cleared";
+                /** @description What the alert is about */
+                kind?: "held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst" | "new_sign_in_address";
+                limit?: number;
+                /** @description nextCursor of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            alertId: number;
+                            /**
+                             * @description What the alert is about
+                             * @enum {string}
+                             */
+                            kind: "held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst" | "new_sign_in_address";
+                            /** @description What it is about: a bank’s name, a webhook’s address, an operator */
+                            subject: string;
+                            /** @description What happened, in words; times in BIS_TIME_ZONE */
+                            message: string;
+                            /**
+                             * Format: date-time
+                             * @description When it fired
+                             */
+                            raisedAt: string;
+                            /** @description When its condition went away; null while open */
+                            clearedAt: string | null;
+                            clearMessage: string | null;
+                            /** @description Whom it told, and when */
+                            told: {
+                                /** @description Whether it told of the alert raised, or of its clearing */
+                                about: "raised" | "cleared";
+                                /** @description Whom it was emailed to; empty: nobody was set to be told */
+                                to: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description When the email was queued
+                                 */
+                                at: string;
+                            }[];
+                            /** @description What it is about, by id, to open it */
+                            about: {
+                                clientId: string | null;
+                                webhookId: string | null;
+                                reconciliationId: number | null;
+                            };
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminAlertsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What each alert waits for and whom it tells; the morning summary; each bank’s working hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every kind, in the order of the list of kinds */
+                        alerts: {
+                            /**
+                             * @description What the alert is about
+                             * @enum {string}
+                             */
+                            kind: "held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst" | "new_sign_in_address";
+                            /** @description Off: the kind never fires, and its open alerts clear */
+                            enabled: boolean;
+                            after: string | null;
+                            count: number | null;
+                            /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                            recipients: string[];
+                        }[];
+                        morningSummary: {
+                            enabled: boolean;
+                            /** @description When it is sent each day, 24-hour local time in BIS_TIME_ZONE: 07:00 */
+                            at: string;
+                            /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                            recipients: string[];
+                        };
+                        /** @description Every bank not disabled, by name */
+                        banks: {
+                            clientId: string;
+                            /** @description The bank's name */
+                            name: string;
+                            /** @description When it last called; null if never (a bank that never called is not watched) */
+                            lastCalledAt: string | null;
+                            /** @description Whether this bank being silent raises an alert */
+                            silenceAlert: boolean;
+                            silentAfter: string | null;
+                            /** @description The days its silence counts */
+                            workingDays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            /** @description Local time in BIS_TIME_ZONE: 08:00 */
+                            workingFrom: string;
+                            /** @description Local time in BIS_TIME_ZONE: 17:00 */
+                            workingUntil: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your role may not do this, or the request came from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putAdminAlertsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The kinds to change; others stay */
+                    alerts?: {
+                        /**
+                         * @description What the alert is about
+                         * @enum {string}
+                         */
+                        kind: "held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst" | "new_sign_in_address";
+                        /** @description Off: the kind never fires, and its open alerts clear */
+                        enabled: boolean;
+                        after?: string | null;
+                        count?: number | null;
+                        /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                        recipients?: string[];
+                    }[];
+                    morningSummary?: {
+                        enabled: boolean;
+                        /** @description When it is sent each day, 24-hour local time in BIS_TIME_ZONE: 07:00 */
+                        at: string;
+                        /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                        recipients: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every kind, in the order of the list of kinds */
+                        alerts: {
+                            /**
+                             * @description What the alert is about
+                             * @enum {string}
+                             */
+                            kind: "held_payment" | "bank_silent" | "webhook_failing" | "webhook_disabled" | "reconciliation" | "held_burst" | "new_sign_in_address";
+                            /** @description Off: the kind never fires, and its open alerts clear */
+                            enabled: boolean;
+                            after: string | null;
+                            count: number | null;
+                            /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                            recipients: string[];
+                        }[];
+                        morningSummary: {
+                            enabled: boolean;
+                            /** @description When it is sent each day, 24-hour local time in BIS_TIME_ZONE: 07:00 */
+                            at: string;
+                            /** @description Email addresses to tell, each a person or a list; the operators who chose this kind in their own notifications are told as well */
+                            recipients: string[];
+                        };
+                        /** @description Every bank not disabled, by name */
+                        banks: {
+                            clientId: string;
+                            /** @description The bank's name */
+                            name: string;
+                            /** @description When it last called; null if never (a bank that never called is not watched) */
+                            lastCalledAt: string | null;
+                            /** @description Whether this bank being silent raises an alert */
+                            silenceAlert: boolean;
+                            silentAfter: string | null;
+                            /** @description The days its silence counts */
+                            workingDays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            /** @description Local time in BIS_TIME_ZONE: 08:00 */
+                            workingFrom: string;
+                            /** @description Local time in BIS_TIME_ZONE: 17:00 */
+                            workingUntil: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications from this address: try again after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putAdminAlertsSettingsBanksByClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether this bank being silent raises an alert */
+                    silenceAlert: boolean;
+                    silentAfter: string | null;
+                    /** @description The days its silence counts */
+                    workingDays: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description Local time in BIS_TIME_ZONE: 08:00 */
+                    workingFrom: string;
+                    /** @description Local time in BIS_TIME_ZONE: 17:00 */
+                    workingUntil: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description No valid credential: sign in, or send an API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import type { AnyComponent } from 'preact';
 import { Account } from './pages/account/account.js';
+import { Alerts } from './pages/alerts/alerts.js';
 import { AuditPage } from './pages/audit/audit.js';
 import { BankPage } from './pages/banks/bank.js';
 import { Banks } from './pages/banks/banks.js';
@@ -50,6 +51,7 @@ export const PAGES: Page[] = [
   { path: '/console/webhooks', component: Webhooks, least: 'viewer', nav: 'Webhooks' },
   { path: '/console/webhooks/:webhookId', component: WebhookPage, least: 'viewer' },
   { path: '/console/exports', component: Exports, least: 'finance', nav: 'Exports' },
+  { path: '/console/alerts', component: Alerts, least: 'viewer', nav: 'Alerts' },
   { path: '/console/audit', component: AuditPage, least: 'viewer', nav: 'Audit' },
   { path: '/console/operators', component: Operators, least: 'admin', nav: 'Operators' },
   { path: '/console/operators/:operatorId', component: OperatorPage, least: 'admin' },

@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'operator.recovery_code_used',
   'operator.token_created',
   'operator.token_revoked',
+  'operator.notifications_changed',
+  'alerts.settings_changed',
+  'alerts.bank_settings_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,3 +1,4 @@
+import { grouped } from '../payments/amount.js';
 import type { AuditAction } from './audit-actions.js';
 import { CATEGORY_WORDS, FORMAT_WORDS, PURPOSE_WORDS, ROLE_WORDS } from './audit-words.js';
 
@@ -20,12 +21,6 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter
 const quoted = (value: unknown) => (text(value) ? `“${text(value)}”` : undefined);
 /** ": “the note”", or nothing. */
 const noted = (value: unknown) => (quoted(value) ? `: ${quoted(value)}` : '');
-
-/** "2500.5" as "2,500.50": an exact decimal, grouped, never through a float. */
-function grouped(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
-}
 
 /** The sentences' words for one record, in the organisation's time zone. */
 function partsOf(e: AuditFacts, timeZone: string) {
@@ -178,6 +173,10 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
     text(d.operatorId) && text(about.owner)
       ? `revoked the API token “${name}” of ${about.owner}`
       : `revoked ${text(d.operatorId) ? 'the' : 'their'} API token “${name}”`,
+  'operator.notifications_changed': () => 'chose which emails they get',
+  'alerts.settings_changed': ({ d }) =>
+    `changed the alert settings${texts(d.kinds).length ? ` of ${texts(d.kinds).join(', ')}` : ''}`,
+  'alerts.bank_settings_changed': ({ d }) => `changed when ${text(d.bank) ?? 'a bank'} counts as silent`,
 };
 
 /** What a record says was done, as a sentence whose subject is who did it; moments in the organisation's zone. */

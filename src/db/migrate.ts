@@ -22,6 +22,7 @@ import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
 import * as textSearch from './migrations/023-text-search.js';
 import * as sandbox from './migrations/024-sandbox.js';
+import * as alerts from './migrations/026-alerts.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-list-counts': listCounts,
   '022-members-status': membersStatus,
   '023-text-search': textSearch,
+  '026-alerts': alerts,
   '024-sandbox': sandbox,
 };
 

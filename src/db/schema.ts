@@ -1,4 +1,13 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type {
+  AlertNoticesTable,
+  AlertSettingsTable,
+  AlertsTable,
+  BankAlertSettingsTable,
+  MorningSummariesTable,
+  OperatorNotificationsTable,
+  OperatorSignInAddressesTable,
+} from '../alerts/alerts-tables.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { MemberStatus } from '../member-statuses.js';
 import type {
@@ -147,6 +156,13 @@ export interface Schema {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  alert_settings: AlertSettingsTable;
+  bank_alert_settings: BankAlertSettingsTable;
+  alerts: AlertsTable;
+  alert_notices: AlertNoticesTable;
+  operator_notifications: OperatorNotificationsTable;
+  morning_summaries: MorningSummariesTable;
+  operator_sign_in_addresses: OperatorSignInAddressesTable;
   sandbox_validations: SandboxValidationsTable;
   sandbox_payments: SandboxPaymentsTable;
 }

@@ -12,7 +12,7 @@ import { createOperatorCredentialsService } from './operator-credentials-service
 import { createOperatorsService } from './operators-service.js';
 import { createOperatorsStore } from './operators-store.js';
 import { createSecondFactor } from './second-factor.js';
-import { createSignInService, type SessionRules } from './sign-in-service.js';
+import { createSignInService, type SessionRules, type SignedInHook } from './sign-in-service.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -23,6 +23,8 @@ export interface OperatorServicesDeps extends AuditedChanges {
     'publicUrl' | 'inviteTtl' | 'sessionIdle' | 'sessionMax' | 'requireTwoFactor' | 'apiTokenMaxLifetime'
   >;
   authFailuresStore: AuthFailuresStore;
+  /** Told of each sign-in: a new address of an admin raises an alert. */
+  onSignedIn?: SignedInHook | undefined;
 }
 
 /** Wires the operator accounts: who they are, how they sign in, their tokens and their own account. */
@@ -33,6 +35,7 @@ export function createOperatorServices({
   auditStore,
   transact,
   authFailuresStore,
+  onSignedIn,
 }: OperatorServicesDeps) {
   const operatorsStore = createOperatorsStore(db);
   const credentialsStore = createCredentialsStore(db);
@@ -72,6 +75,7 @@ export function createOperatorServices({
       auditStore,
       clock,
       rules,
+      onSignedIn,
     }),
     apiTokensService: createApiTokensService({
       operatorsStore,

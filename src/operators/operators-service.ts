@@ -41,7 +41,7 @@ export interface OperatorsServiceDeps extends AuditedChanges {
   inviteTtlMs: number;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function readEmail(input: string): string {
   // As typed, for showing, but in NFC: its email_key, which finds the account, is normalEmail of it.

@@ -20,6 +20,9 @@ export interface SessionRules {
   requireTwoFactorForAdmins: boolean;
 }
 
+/** Told of each sign-in, after it is recorded, with the address it came from. */
+export type SignedInHook = (operator: OperatorRow, address: string) => Promise<void>;
+
 export interface SignInServiceDeps {
   operatorsStore: Pick<OperatorsStore, 'findByEmail'>;
   credentialsStore: Pick<CredentialsStore, 'insertSession' | 'findSession' | 'touchSession' | 'endSession'>;
@@ -29,6 +32,7 @@ export interface SignInServiceDeps {
   auditStore: AuditRecorder;
   clock: Clock;
   rules: SessionRules;
+  onSignedIn?: SignedInHook | undefined;
 }
 
 /** A locked account's 429, due when the refusal of its failed attempts is. */
@@ -74,7 +78,7 @@ export function principalOf(
  * each address gets one try. An account without two-factor sign-in stays locked.
  */
 export function createSignInService(deps: SignInServiceDeps) {
-  const { operatorsStore, credentialsStore, secondFactor, throttles, auditStore, clock, rules } = deps;
+  const { operatorsStore, credentialsStore, secondFactor, throttles, auditStore, clock, rules, onSignedIn } = deps;
 
   return {
     async signIn(
@@ -107,6 +111,7 @@ export function createSignInService(deps: SignInServiceDeps) {
         const sessionId = randomToken(32);
         await credentialsStore.insertSession(sha256(sessionId), operator.id, clock.now());
         await auditStore.record('operator.signed_in', operator.id, who, {});
+        await onSignedIn?.(operator, actor.sourceIp);
         return { sessionId, csrfToken: csrfTokenOf(sessionId), operator: operatorView(operator) };
       });
     },

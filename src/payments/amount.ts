@@ -28,3 +28,9 @@ export function sumAmounts(amounts: Iterable<string>): string {
   const text = cents.toString().padStart(3, '0');
   return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
+
+/** "2500.5" as "2,500.50": an exact decimal, grouped, never through a float. */
+export function grouped(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}

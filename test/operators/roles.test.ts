@@ -79,6 +79,12 @@ const NEEDS: Record<string, Role> = {
   'GET /admin/v1/operators/me/tokens': 'viewer',
   'POST /admin/v1/operators/me/tokens': 'viewer',
   'DELETE /admin/v1/operators/me/tokens/{tokenId}': 'viewer',
+  'GET /admin/v1/operators/me/notifications': 'viewer',
+  'PUT /admin/v1/operators/me/notifications': 'viewer',
+  'GET /admin/v1/alerts': 'viewer',
+  'GET /admin/v1/alerts/settings': 'viewer',
+  'PUT /admin/v1/alerts/settings': 'admin',
+  'PUT /admin/v1/alerts/settings/banks/{clientId}': 'admin',
   'GET /admin/v1/openapi.json': 'viewer',
 };
 

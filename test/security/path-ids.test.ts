@@ -51,6 +51,11 @@ const ROUTES: {
   { method: 'GET', url: '/admin/v1/clients/{id}/test-payments' },
   { method: 'POST', url: '/admin/v1/clients/{id}/test-payment' },
   { method: 'DELETE', url: '/admin/v1/clients/{id}/secrets/{id}' },
+  {
+    method: 'PUT',
+    url: '/admin/v1/alerts/settings/banks/{id}',
+    body: { silenceAlert: true, silentAfter: null, workingDays: ['mon'], workingFrom: '08:00', workingUntil: '17:00' },
+  },
   // A feed's name may be all digits: none of these is a feed.
   { method: 'GET', url: '/admin/v1/export-feeds/{id}/batches' },
 ];

@@ -40,6 +40,13 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { method: 'POST', url: '/admin/v1/backup' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages?format=csv' },
   { method: 'GET', url: '/admin/v1/webhooks/some-webhook/messages/totals' },
+  { method: 'GET', url: '/admin/v1/alerts' },
+  {
+    method: 'PUT',
+    url: '/admin/v1/alerts/settings',
+    payload: { morningSummary: { enabled: false, at: '07:00', recipients: [] } },
+  },
+  { method: 'GET', url: '/admin/v1/operators/me/notifications' },
   { method: 'GET', url: '/admin/v1/openapi.json' },
 ];
 

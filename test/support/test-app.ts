@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { NO_RANGES } from '../../src/addresses.js';
 import { type AppConfig, buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
+import type { QueueEmail } from '../../src/email/outgoing-email.js';
 import type { ServerLimits } from '../../src/http/server-limits.js';
 import type { HostResolver } from '../../src/webhooks/webhook-addresses.js';
 import { ManualClock } from './clock.js';
@@ -61,6 +62,8 @@ export interface TestAppOptions {
   serverLimits?: ServerLimits;
   /** How webhook receivers' names resolve, instead of the system's resolver. */
   resolveHost?: HostResolver;
+  /** Collects the emails the app queues, instead of the outbox. */
+  queueEmail?: QueueEmail;
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -85,6 +88,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       ...(logStream ? { logStream } : {}),
       ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+      ...(options.queueEmail ? { queueEmail: options.queueEmail } : {}),
     });
     await app.ready();
     const close = async () => {

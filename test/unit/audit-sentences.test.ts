@@ -158,6 +158,18 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
     record('t1', 'laptop', { operatorId: 'o1' }, { owner: 'Peter Kamau' }),
     'revoked the API token “laptop” of Peter Kamau',
   ],
+  'operator.notifications_changed': [
+    record('o1', 'Peter Kamau', { kinds: ['bank_silent'] }),
+    'chose which emails they get',
+  ],
+  'alerts.settings_changed': [
+    record('alerts', null, { kinds: ['held_payment', 'morning_summary'] }),
+    'changed the alert settings of held_payment, morning_summary',
+  ],
+  'alerts.bank_settings_changed': [
+    record('c1', null, { bank: 'Equity Bank' }),
+    'changed when Equity Bank counts as silent',
+  ],
 };
 
 test('every audit action has a sentence that names what it acted on, in the organisation’s time zone', () => {

@@ -10,6 +10,7 @@ import {
   Unavailable,
 } from '../../http/schemas.js';
 import type { Services } from '../../services.js';
+import { adminAlertsRoutes } from './alerts/alerts.js';
 import { adminAuditRoutes } from './audit.js';
 import { adminAuth } from './auth.js';
 import { adminBackupRoutes } from './backup.js';
@@ -22,6 +23,7 @@ import { adminMembersRoutes } from './members/members.js';
 import { adminDocumentRoutes } from './openapi.js';
 import { adminOperatorCredentialsRoutes } from './operators/credentials.js';
 import { adminAccountRoutes } from './operators/me.js';
+import { adminNotificationsRoutes } from './operators/notifications.js';
 import { adminOperatorsRoutes } from './operators/operators.js';
 import { adminExportRoutes } from './payments/export.js';
 import { adminPaymentsRoutes } from './payments/payments.js';
@@ -79,6 +81,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       accountService: services.accountService,
       apiTokensService: services.apiTokensService,
     });
+    await guarded.register(adminNotificationsRoutes, services);
     await guarded.register(adminClientsRoutes, { clientsService: services.clientsService });
     await guarded.register(adminMembersRoutes, { membersService: services.membersService });
     await guarded.register(adminImportRoutes, { membersImport: services.membersImport });
@@ -91,6 +94,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     await guarded.register(adminWebhookMessagesRoutes, services);
     await guarded.register(adminReportRoutes, services);
     await guarded.register(adminAuditRoutes, services);
+    await guarded.register(adminAlertsRoutes, services);
     await guarded.register(adminBackupRoutes, services);
     await guarded.register(adminDocumentRoutes);
   });

@@ -1,6 +1,7 @@
 import { useResource } from '../../calls/hooks.js';
 import { useSession } from '../../session.js';
 import { ApiTokens } from './api-tokens.js';
+import { Notifications } from './notifications.js';
 import { ChangePassword } from './password.js';
 import { TwoFactor } from './two-factor.js';
 import './account.css';
@@ -31,6 +32,7 @@ export function Account() {
       {!mustSetUpTwoFactor && (
         <>
           <ChangePassword />
+          <Notifications />
           <ApiTokens twoFactor={twoFactor} />
         </>
       )}
