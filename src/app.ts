@@ -114,7 +114,10 @@ export async function buildApp({
   app.addHook('onRequestAbort', async (request) => {
     request.log.info({ req: request }, 'request aborted by the client');
   });
-  const metrics = createMetrics(database, services.webhookStats, { clientLabels: config.metricsClientLabels });
+  const metrics = createMetrics(database, services.webhookStats, {
+    clientLabels: config.metricsClientLabels,
+    email: services.emailStats,
+  });
   countAnswers(app, metrics);
 
   parseJsonBodies(app);
@@ -128,7 +131,7 @@ export async function buildApp({
   await app.register(metadataRoutes, { publicUrl: config.publicUrl });
   await app.register(bankRoutes, { services });
   await app.register(handoverRoutes, { handoverService: services.handoverService });
-  await app.register(inviteRoutes, { operatorsService: services.operatorsService });
+  await app.register(inviteRoutes, { passwordLinks: services.passwordLinks });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(operationsRoutes, {
     database,

@@ -15,8 +15,9 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
-import { createServiceKeysStore, type ServiceKeysStore } from './db/service-keys-store.js';
+import { createServiceKeysStore, installIdOf } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
+import { createEmailServices } from './email/email-services.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
@@ -34,7 +35,6 @@ import { createSetupCodes } from './operators/setup-codes.js';
 import { createSetupService } from './operators/setup-service.js';
 import { createPaymentsService } from './payments/payments-service.js';
 import { createPaymentsStore } from './payments/payments-store.js';
-import { randomId } from './secrets.js';
 import { createAcceptedMessages } from './webhooks/accepted-messages.js';
 import { createOutbox } from './webhooks/outbox.js';
 import type { HostResolver } from './webhooks/webhook-addresses.js';
@@ -45,13 +45,6 @@ export type ServiceConfig = Omit<Config, 'port' | 'host' | 'databaseUrl' | 'data
 
 /** Failed admin tokens from one address: 20 in 15 minutes, then refused until the oldest ages out. */
 const ADMIN_TOKEN_THROTTLE: ThrottleRule = { scope: 'admin_token_address', limit: 20, windowMs: 15 * 60_000 };
-
-/** This database's identity, made once: export cursors carry it. */
-async function installIdOf(keys: ServiceKeysStore): Promise<string> {
-  const made = randomId();
-  await keys.insertIfAbsent('install_id', made);
-  return (await keys.get('install_id')) ?? made;
-}
 
 /** Wires stores into services. Each service declares the slice of each store it uses. */
 export async function createServices(
@@ -76,6 +69,8 @@ export async function createServices(
   const rateLimitStore = createRateLimitStore(db);
   const authFailuresStore = createAuthFailuresStore(db);
   const setupCodes = createSetupCodes({ serviceKeysStore, clock });
+  // Email: every email enters the outbox through email.queueEmail, in the transaction of what causes it.
+  const email = createEmailServices({ db, clock, config });
   const adminTokens = createAdminTokens({
     serviceKeysStore,
     auditStore,
@@ -83,7 +78,7 @@ export async function createServices(
     configured: config.adminToken,
     setupCodes,
   });
-  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore });
+  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore, email });
   const moneyDesk = createMoneyDeskServices({
     db,
     clock,
@@ -148,6 +143,7 @@ export async function createServices(
       clock,
       handoverTtlMs: config.handoverTtl,
       publicUrl: config.publicUrl,
+      email: { ...email, context: { organisationName: config.organisationName, timeZone: config.timeZone } },
     }),
     handoverService: createHandoverService({ clientsStore, auditStore, transact, clock }),
     tokenService: createTokenService({
@@ -180,6 +176,7 @@ export async function createServices(
     clock,
     ...moneyDesk,
     ...webhooks,
+    ...email,
     /** The background jobs every instance runs; main.ts starts them. */
     jobs: (dataDir: string | undefined) => [
       ...housekeepingJobs({
@@ -192,6 +189,7 @@ export async function createServices(
         analyze: () => sql`analyze`.execute(db),
       }),
       ...webhooks.webhookJobs,
+      ...email.emailJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };

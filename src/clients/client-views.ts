@@ -19,6 +19,8 @@ export interface ClientView {
   disabled: boolean;
   /** The accounts its statements are for; empty: every account of its statements is taken as its own. */
   statementAccounts: string[];
+  /** Where its hand-over links may be emailed; null: none kept. */
+  contactEmail: string | null;
 }
 
 /** A client as the admin API lists it: with when it last called. */
@@ -34,6 +36,7 @@ export const clientView = (row: ClientRow): ClientView => ({
   allowedIps: row.allowed_ips,
   disabled: row.disabled_at !== null,
   statementAccounts: row.statement_accounts,
+  contactEmail: row.contact_email,
 });
 
 export const secretView = (secret: SecretRow): SecretView => ({

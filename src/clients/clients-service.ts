@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readRanges } from '../addresses.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
+import { handoverEmail, type LinkEmailContext } from '../email/link-emails.js';
+import type { QueueEmail } from '../email/outgoing-email.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
+import { readEmail } from '../operators/operators-service.js';
 import { readStatementAccounts } from '../reconciliation/statement-accounts.js';
 import { randomId, randomToken, sha256 } from '../secrets.js';
 import type { BankCallsStore } from './bank-calls.js';
@@ -26,10 +29,17 @@ export interface ClientsServiceDeps extends AuditedChanges {
   clientAccess: Pick<ClientAccess, 'refresh'>;
   handoverTtlMs: number;
   publicUrl: string;
+  /** Email (src/email/): whether it is on, the outbox's way in, and what the hand-over email names. */
+  email: { emailOn: boolean; queueEmail: QueueEmail; context: LinkEmailContext };
 }
 
+/** A contact email as typed, or null to clear it; refused when it is no address. */
+const readContactEmail = (input: string | null): string | null =>
+  input === null || input.trim() === '' ? null : readEmail(input);
+
 export function createClientsService(deps: ClientsServiceDeps) {
-  const { clientsStore, bankCallsStore, clientAccess, auditStore, transact, clock, handoverTtlMs, publicUrl } = deps;
+  const { clientsStore, bankCallsStore, clientAccess, auditStore, transact, clock, handoverTtlMs, publicUrl, email } =
+    deps;
 
   async function requireClient(clientId: string): Promise<ClientRow> {
     const client = isClientId(clientId) ? await clientsStore.findClient(clientId) : undefined;
@@ -54,8 +64,14 @@ export function createClientsService(deps: ClientsServiceDeps) {
   }
 
   return {
-    async createClient(name: string, actor: Actor, statementAccounts: readonly string[] = []): Promise<ClientView> {
+    async createClient(
+      name: string,
+      actor: Actor,
+      statementAccounts: readonly string[] = [],
+      contactEmail: string | null = null,
+    ): Promise<ClientView> {
       const row: ClientRow = {
+        contact_email: readContactEmail(contactEmail),
         id: randomId(),
         name: name.trim(),
         created_at: clock.now(),
@@ -66,7 +82,7 @@ export function createClientsService(deps: ClientsServiceDeps) {
       };
       await transact(async (tx) => {
         await clientsStore.insertClient(row, tx);
-        const detail = { name: row.name, statementAccounts: row.statement_accounts };
+        const detail = { name: row.name, statementAccounts: row.statement_accounts, contactEmail: row.contact_email };
         await auditStore.record('client.created', row.id, actor, detail, tx);
       });
       return clientView(row);
@@ -92,19 +108,26 @@ export function createClientsService(deps: ClientsServiceDeps) {
      */
     async updateClient(
       clientId: string,
-      update: { disabled?: boolean | undefined; statementAccounts?: readonly string[] | undefined },
+      update: {
+        disabled?: boolean | undefined;
+        statementAccounts?: readonly string[] | undefined;
+        contactEmail?: string | null | undefined;
+      },
       actor: Actor,
     ): Promise<ClientView> {
       const { disabled } = update;
       const statementAccounts =
         update.statementAccounts === undefined ? undefined : readStatementAccounts(update.statementAccounts);
+      const contactEmail = update.contactEmail === undefined ? undefined : readContactEmail(update.contactEmail);
       const changes = {
         ...(disabled === undefined ? {} : { disabled_at: disabled ? clock.now() : null }),
         ...(statementAccounts === undefined ? {} : { statement_accounts: statementAccounts }),
+        ...(contactEmail === undefined ? {} : { contact_email: contactEmail }),
       };
       const records: Array<readonly [AuditAction, Record<string, unknown>]> = [];
       if (disabled !== undefined) records.push([disabled ? 'client.disabled' : 'client.enabled', {}]);
       if (statementAccounts !== undefined) records.push(['client.statement_accounts_set', { statementAccounts }]);
+      if (contactEmail !== undefined) records.push(['client.contact_email_set', { contactEmail }]);
       return change(clientId, changes, actor, records);
     },
 
@@ -119,10 +142,11 @@ export function createClientsService(deps: ClientsServiceDeps) {
      * Starts a secret: only a one-time link is made now. The secret itself is generated when the
      * link is used, so its plaintext never rests anywhere.
      */
-    async issueSecret(
-      clientId: string,
-      actor: Actor,
-    ): Promise<{ secretId: string; handoverUrl: string; expiresAt: Date }> {
+    async issueSecret(clientId: string, actor: Actor, { emailIt = false } = {}) {
+      const client = emailIt ? await requireClient(clientId) : undefined;
+      if (emailIt && !email.emailOn) throw conflict.emailOff();
+      const emailedTo = client ? client.contact_email : null;
+      if (client && emailedTo === null) throw conflict.noContactEmail(client.name);
       const now = clock.now();
       const handoverToken = randomToken(32);
       const expiresAt = new Date(now.getTime() + handoverTtlMs);
@@ -141,13 +165,12 @@ export function createClientsService(deps: ClientsServiceDeps) {
       const outcome = await transact(async (tx) => {
         const inserted = await clientsStore.insertSecretWithinLimit(secret, MAX_ACTIVE_SECRETS, now, tx);
         if (inserted === 'inserted') {
-          await auditStore.record(
-            'secret.issued',
-            secretId,
-            actor,
-            { clientId, handoverExpiresAt: expiresAt.toISOString() },
-            tx,
-          );
+          const detail = { clientId, handoverExpiresAt: expiresAt.toISOString(), ...(emailedTo ? { emailedTo } : {}) };
+          await auditStore.record('secret.issued', secretId, actor, detail, tx);
+          if (client && emailedTo) {
+            const link = { url: `${publicUrl}/handover/${handoverToken}`, expiresAt };
+            await email.queueEmail(tx, handoverEmail(email.context, emailedTo, { name: client.name, clientId }, link));
+          }
         }
         return inserted;
       });
@@ -155,7 +178,7 @@ export function createClientsService(deps: ClientsServiceDeps) {
       if (outcome === 'limit_reached') {
         throw conflict.secretsFull(clientId, MAX_ACTIVE_SECRETS);
       }
-      return { secretId, handoverUrl: `${publicUrl}/handover/${handoverToken}`, expiresAt };
+      return { secretId, handoverUrl: `${publicUrl}/handover/${handoverToken}`, expiresAt, emailedTo };
     },
 
     async revokeSecret(clientId: string, secretId: string, actor: Actor): Promise<void> {

@@ -73,7 +73,12 @@ export function createClientsStore(db: Db) {
 
     async updateClient(
       id: string,
-      changes: { allowed_ips?: string[]; disabled_at?: Date | null; statement_accounts?: string[] },
+      changes: {
+        allowed_ips?: string[];
+        disabled_at?: Date | null;
+        statement_accounts?: string[];
+        contact_email?: string | null;
+      },
       ex: Executor = db,
     ): Promise<ClientRow | undefined> {
       return ex.updateTable('clients').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

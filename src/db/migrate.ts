@@ -21,6 +21,7 @@ import * as exportFeedBatches from './migrations/020-export-feed-batches.js';
 import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
 import * as textSearch from './migrations/023-text-search.js';
+import * as emailOutbox from './migrations/025-email-outbox.js';
 import type { Db } from './schema.js';
 
 // Listed here rather than read from disk, so the compiled service and the tests run the same set.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '021-list-counts': listCounts,
   '022-members-status': membersStatus,
   '023-text-search': textSearch,
+  '025-email-outbox': emailOutbox,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { AuditAction } from '../audit/audit-actions.js';
+import type { EmailOutboxTable } from '../email/email-tables.js';
 import type { MemberStatus } from '../member-statuses.js';
 import type {
   OperatorInvitesTable,
@@ -46,6 +47,8 @@ export interface ClientsTable {
   statement_mapping: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The accounts its statements are for (src/reconciliation/statement-accounts.ts); empty: any account. */
   statement_accounts: ColumnType<string[], string[] | undefined, string[]>;
+  /** Where its hand-over links may be emailed; null: none kept. */
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClientSecretsTable {
@@ -142,6 +145,7 @@ export interface Schema {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type Db = Kysely<Schema>;

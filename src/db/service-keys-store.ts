@@ -1,3 +1,4 @@
+import { randomId } from '../secrets.js';
 import type { Db, Executor } from './schema.js';
 
 /** Small named values the service makes once and every instance shares: signing key, admin token hash. */
@@ -35,3 +36,10 @@ export function createServiceKeysStore(db: Db) {
 }
 
 export type ServiceKeysStore = ReturnType<typeof createServiceKeysStore>;
+
+/** This database's identity, made once: export cursors carry it. */
+export async function installIdOf(keys: ServiceKeysStore): Promise<string> {
+  const made = randomId();
+  await keys.insertIfAbsent('install_id', made);
+  return (await keys.get('install_id')) ?? made;
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseStats } from '../db/database.js';
 import type { ErrorCode } from '../errors.js';
+import { type EmailStats, registerEmailMetrics } from './email-metrics.js';
 import { AdminError, NoBody } from './schemas.js';
 import { registerWebhookMetrics, type WebhookStats } from './webhook-metrics.js';
 
@@ -45,11 +46,12 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics(
   database: { stats(): DatabaseStats },
   webhooks: WebhookStats,
-  { clientLabels }: { clientLabels: boolean },
+  { clientLabels, email }: { clientLabels: boolean; email: EmailStats },
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bis_' });
   registerWebhookMetrics(registry, webhooks);
+  registerEmailMetrics(registry, email);
 
   const requests = new Counter({
     name: 'bis_http_requests_total',

@@ -38,6 +38,10 @@ export const defaultTestConfig: AppConfig = {
   apiTokenMaxLifetime: 90 * 86_400_000,
   timeZone: 'UTC',
   webhooksAllowHttp: false,
+  smtp: undefined,
+  mailFrom: undefined,
+  organisationName: 'Test Sacco',
+  resetTtl: 30 * 60_000,
   logLevel: 'silent',
 };
 

@@ -13,6 +13,10 @@ const StatementAccounts = Type.Array(Type.String({ minLength: 1, maxLength: 64 }
     'Empty: every account of its statements is taken as its own',
 });
 
+const ContactEmail = Type.Union([Type.String({ maxLength: 254 }), Type.Null()], {
+  description: "Where the bank's hand-over links may be emailed (its IT contact); null or empty: none",
+});
+
 const Client = Type.Object({
   clientId: Type.String({ description: 'The client_id the bank authenticates with' }),
   name: Type.String(),
@@ -22,6 +26,7 @@ const Client = Type.Object({
   }),
   disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
   statementAccounts: StatementAccounts,
+  contactEmail: ContactEmail,
 });
 
 const ClientActivity = Type.Composite([
@@ -60,13 +65,15 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
           statementAccounts: Type.Optional(StatementAccounts),
+          contactEmail: Type.Optional(ContactEmail),
         }),
         response: { 201: described(Client, 'The client was created') },
       },
     },
     async (request, reply) => {
-      const { name, statementAccounts } = request.body;
-      return reply.code(201).send(await clientsService.createClient(name, actorOf(request), statementAccounts));
+      const { name, statementAccounts, contactEmail } = request.body;
+      const created = await clientsService.createClient(name, actorOf(request), statementAccounts, contactEmail);
+      return reply.code(201).send(created);
     },
   );
 
@@ -95,13 +102,17 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
     '/clients/:clientId',
     {
       schema: {
-        summary: "Disable or enable a bank client, or set its statements' accounts",
+        summary: "Disable or enable a bank client, or set its statements' accounts or its contact email",
         description:
           'A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. ' +
-          'statementAccounts replaces the list of accounts its statements are for.',
+          'statementAccounts replaces the list of accounts its statements are for; contactEmail, where its hand-over links may be emailed.',
         params: ClientParams,
         body: Type.Object(
-          { disabled: Type.Optional(Type.Boolean()), statementAccounts: Type.Optional(StatementAccounts) },
+          {
+            disabled: Type.Optional(Type.Boolean()),
+            statementAccounts: Type.Optional(StatementAccounts),
+            contactEmail: Type.Optional(ContactEmail),
+          },
           { minProperties: 1 },
         ),
         response: {
@@ -147,14 +158,26 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
     '/clients/:clientId/secrets',
     {
       schema: {
-        summary: 'Issue a secret: returns a one-time hand-over link for the bank',
+        summary: 'Issue a secret: returns a one-time hand-over link for the bank, and can email it to its contact',
+        description:
+          "With email: true the link is emailed to the bank's contact email too, the subject naming the organisation " +
+          'and the bank; 409 when the bank has no contact email or the service sends no email (BIS_SMTP_URL unset).',
         params: ClientParams,
+        body: Type.Optional(
+          Type.Object(
+            { email: Type.Optional(Type.Boolean({ description: "Email the link to the bank's contact email" })) },
+            { additionalProperties: false },
+          ),
+        ),
         response: {
           201: Type.Object(
             {
               secretId: Type.String(),
               handoverUrl: Type.String({ description: 'Send this to the bank; it shows the credentials once' }),
               expiresAt: Timestamp('When the link stops working'),
+              emailedTo: Type.Union([Type.String(), Type.Null()], {
+                description: 'Where the link was emailed; null when it was not',
+              }),
             },
             { description: 'The secret is issued: its one-time hand-over link' },
           ),
@@ -162,8 +185,11 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await clientsService.issueSecret(request.params.clientId, actorOf(request))),
+    async (request, reply) => {
+      const emailIt = request.body?.email === true;
+      const issued = await clientsService.issueSecret(request.params.clientId, actorOf(request), { emailIt });
+      return reply.code(201).send(issued);
+    },
   );
 
   app.delete(
