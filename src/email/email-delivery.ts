@@ -39,8 +39,8 @@ export interface EmailDeliveryDeps {
 
 /** Why an attempt failed, in words an admin can act on; never the email's content. */
 function reasonOf(error: unknown): string {
-  const e = error as { response?: unknown; code?: unknown; message?: unknown } | undefined;
-  const said = typeof e?.response === 'string' ? e.response : typeof e?.message === 'string' ? e.message : '';
+  const e = error as { code?: unknown; message?: unknown } | undefined;
+  const said = typeof e?.message === 'string' ? e.message : '';
   const code = typeof e?.code === 'string' ? `${e.code}: ` : '';
   return `${code}${said || 'no answer'}`.slice(0, 500);
 }

@@ -10,12 +10,14 @@ const CONNECT_S = 10;
 const SOCKET_S = 30;
 
 /**
- * A mail server's answer that no retry will change (5xx: no such mailbox, sender refused); a
- * network failure or a 4xx (greylisting, a full queue) is worth another attempt.
+ * The mail server refused this email itself with a 5xx (no such mailbox, message refused): no retry
+ * will change that. Anything else is worth another attempt: a network failure, a 4xx (greylisting,
+ * a full queue), and a refusal of the connection (no STARTTLS, a wrong password) that an admin can fix.
  */
 export const isPermanent = (error: unknown): boolean => {
-  const code = (error as { responseCode?: unknown } | undefined)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const aboutTheEmail = code === 'EENVELOPE' || code === 'EMESSAGE';
+  return aboutTheEmail && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 };
 
 /** Sends through the mail server of BIS_SMTP_URL, one connection per email: they are few. */

@@ -160,15 +160,12 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
       schema: {
         summary: 'Issue a secret: returns a one-time hand-over link for the bank, and can email it to its contact',
         description:
-          "With email: true the link is emailed to the bank's contact email too, the subject naming the organisation " +
+          "With ?email=true the link is emailed to the bank's contact email too, the subject naming the organisation " +
           'and the bank; 409 when the bank has no contact email or the service sends no email (BIS_SMTP_URL unset).',
         params: ClientParams,
-        body: Type.Optional(
-          Type.Object(
-            { email: Type.Optional(Type.Boolean({ description: "Email the link to the bank's contact email" })) },
-            { additionalProperties: false },
-          ),
-        ),
+        querystring: Type.Object({
+          email: Type.Optional(Type.Boolean({ description: "Email the link to the bank's contact email" })),
+        }),
         response: {
           201: Type.Object(
             {
@@ -186,7 +183,7 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
       },
     },
     async (request, reply) => {
-      const emailIt = request.body?.email === true;
+      const emailIt = request.query.email === true;
       const issued = await clientsService.issueSecret(request.params.clientId, actorOf(request), { emailIt });
       return reply.code(201).send(issued);
     },
