@@ -4,6 +4,7 @@ import { allows, useSession } from '../../session.js';
 import { Problem } from '../../ui/problem.js';
 import { LatestPayments } from '../payments/latest-payments.js';
 import { BankFacts } from './bank-facts.js';
+import { ContactEmail } from './contact-email.js';
 import { Secrets } from './secrets.js';
 import { StatementAccounts } from './statement-accounts.js';
 import './banks.css';
@@ -53,7 +54,14 @@ export function BankPage() {
             canChange={isAdmin}
             onChange={reload}
           />
-          <Secrets clientId={clientId} secrets={client.secrets} canChange={isAdmin} onChange={reload} />
+          <ContactEmail clientId={clientId} email={client.contactEmail} canChange={isAdmin} onChange={reload} />
+          <Secrets
+            clientId={clientId}
+            secrets={client.secrets}
+            contactEmail={client.contactEmail}
+            canChange={isAdmin}
+            onChange={reload}
+          />
           <LatestPayments payments={payments} party={(payment) => `for ${payment.customerRef}`} />
         </>
       )}
