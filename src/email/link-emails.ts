@@ -10,46 +10,42 @@ export interface LinkEmailContext {
 const onceUntil = (expiresAt: Date, timeZone: string) =>
   `The link works once, until ${localMoment(expiresAt, timeZone)}.`;
 
-/** An operator's invitation: the link sets their password. */
-export function invitationEmail(
-  ctx: LinkEmailContext,
-  to: { email: string; name: string },
-  link: { url: string; expiresAt: Date },
-): OutgoingEmail {
-  return composeEmail({
-    to: [to.email],
+/** The words of an operator's password link: an admin's invitation, or a reset they asked for. */
+const PASSWORD_WORDS = {
+  invite: {
     kind: 'invitation',
-    organisationName: ctx.organisationName,
-    subject: `${ctx.organisationName}: your account on the payments console`,
-    lines: [
-      `Hello ${to.name},`,
-      `An account on ${ctx.organisationName}'s payments console has been made for you, to sign in as ${to.email}. Choose your password with the link below.`,
-    ],
-    link: { url: link.url, label: 'Set your password' },
-    after: [onceUntil(link.expiresAt, ctx.timeZone), 'If you did not expect this, you can ignore this email.'],
-  });
-}
+    subject: 'your account on the payments console',
+    says: (org: string, email: string) =>
+      `An account on ${org}'s payments console has been made for you, to sign in as ${email}. Choose your password with the link below.`,
+    label: 'Set your password',
+    otherwise: 'If you did not expect this, you can ignore this email.',
+  },
+  reset: {
+    kind: 'password_reset',
+    subject: 'reset your password',
+    says: (org: string, email: string) =>
+      `Someone asked to reset the password of ${email} on ${org}'s payments console. If it was you, choose a new password with the link below.`,
+    label: 'Choose a new password',
+    otherwise: 'If it was not you, ignore this email: your password stays as it is.',
+  },
+} as const;
 
-/** A password reset the operator asked for on the sign-in page. */
-export function resetEmail(
+/** An operator's invitation or password reset: the link sets their password. */
+export function passwordLinkEmail(
   ctx: LinkEmailContext,
+  purpose: keyof typeof PASSWORD_WORDS,
   to: { email: string; name: string },
   link: { url: string; expiresAt: Date },
 ): OutgoingEmail {
+  const words = PASSWORD_WORDS[purpose];
   return composeEmail({
     to: [to.email],
-    kind: 'password_reset',
+    kind: words.kind,
     organisationName: ctx.organisationName,
-    subject: `${ctx.organisationName}: reset your password`,
-    lines: [
-      `Hello ${to.name},`,
-      `Someone asked to reset the password of ${to.email} on ${ctx.organisationName}'s payments console. If it was you, choose a new password with the link below.`,
-    ],
-    link: { url: link.url, label: 'Choose a new password' },
-    after: [
-      onceUntil(link.expiresAt, ctx.timeZone),
-      'If it was not you, ignore this email: your password stays as it is.',
-    ],
+    subject: `${ctx.organisationName}: ${words.subject}`,
+    lines: [`Hello ${to.name},`, words.says(ctx.organisationName, to.email)],
+    link: { url: link.url, label: words.label },
+    after: [onceUntil(link.expiresAt, ctx.timeZone), words.otherwise],
   });
 }
 

@@ -1,4 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { attemptsCounter } from './attempts-counter.js';
 
 export interface EmailStats {
   attempts(): Record<string, number>;
@@ -39,14 +40,10 @@ export function registerEmailMetrics(registry: Registry, stats: EmailStats): voi
       this.set({ measure: 'oldest_seconds' }, now.oldestPendingSeconds);
     },
   });
-  new Counter({
-    name: 'bis_email_attempts_total',
-    help: 'Attempts to send an email by this instance, by outcome: sent, retrying (failed, tried again later) or failed (for good)',
-    labelNames: ['outcome'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [outcome, value] of Object.entries(stats.attempts())) this.inc({ outcome }, value);
-    },
-  });
+  attemptsCounter(
+    registry,
+    'bis_email_attempts_total',
+    'Attempts to send an email by this instance, by outcome: sent, retrying (failed, tried again later) or failed (for good)',
+    stats.attempts,
+  );
 }

@@ -1,8 +1,7 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import type { Throttle } from '../auth/throttle.js';
-import type { LinkEmailContext } from '../email/link-emails.js';
-import { invitationEmail, resetEmail } from '../email/link-emails.js';
+import { type LinkEmailContext, passwordLinkEmail } from '../email/link-emails.js';
 import type { QueueEmail } from '../email/outgoing-email.js';
 import { conflict, gone, invalidInput, notFound } from '../errors.js';
 import { randomToken, sha256 } from '../secrets.js';
@@ -50,8 +49,7 @@ export function createPasswordLinks(deps: PasswordLinksDeps) {
       tx,
     );
     const url = `${publicUrl}/${PATHS[purpose]}/${token}`;
-    const write = purpose === 'invite' ? invitationEmail : resetEmail;
-    if (deps.emailOn) await queueEmail(tx, write(emailContext, operator, { url, expiresAt }));
+    if (deps.emailOn) await queueEmail(tx, passwordLinkEmail(emailContext, purpose, operator, { url, expiresAt }));
     return { url, expiresAt };
   }
 

@@ -31,66 +31,57 @@ async function askForReset(page: Page, rig: ConsoleRig, email: string) {
   await page.getByRole('status').filter({ hasText: 'on its way' }).waitFor();
 }
 
-describeConsole(
-  'a password reset by email, in a browser',
-  {
-    get smtp() {
-      return smtp.settings();
-    },
-    mailFrom: 'Payments <payments@sacco.example>',
-  },
-  (rig) => {
-    let context: Awaited<ReturnType<ConsoleRig['browser']['newContext']>>;
-    before(async () => {
-      context = await rig.browser.newContext();
-    });
+describeConsole('a password reset by email, in a browser', smtp.appConfig(), (rig) => {
+  let context: Awaited<ReturnType<ConsoleRig['browser']['newContext']>>;
+  before(async () => {
+    context = await rig.browser.newContext();
+  });
 
-    test('"Forgot your password?" emails a link that sets a new password, once', async () => {
-      const operator = await addOperator(rig.service.app, 'finance');
-      const page = await context.newPage();
-      await askForReset(page, rig, operator.email);
-      assert.deepEqual(await seriousViolations(page), []);
-      const link = await resetEmailTo(rig, operator.email, 0);
-      assert.match(link, /\/reset\//);
+  test('"Forgot your password?" emails a link that sets a new password, once', async () => {
+    const operator = await addOperator(rig.service.app, 'finance');
+    const page = await context.newPage();
+    await askForReset(page, rig, operator.email);
+    assert.deepEqual(await seriousViolations(page), []);
+    const link = await resetEmailTo(rig, operator.email, 0);
+    assert.match(link, /\/reset\//);
 
-      await page.goto(link);
-      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-      const newPassword = `${operator.password} and a new one`;
-      await page.getByLabel(/Password/).fill(newPassword);
-      await page.getByRole('button', { name: 'Set password' }).click();
-      await page.getByRole('heading', { name: 'Your new password is set' }).waitFor();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    const newPassword = `${operator.password} and a new one`;
+    await page.getByLabel(/Password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Your new password is set' }).waitFor();
 
-      await signInOnPage(page, rig, { email: operator.email, password: newPassword });
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signInOnPage(page, rig, { email: operator.email, password: newPassword });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 
-      // Used once: the same link again is refused.
-      await page.goto(link);
-      await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor();
-    });
+    // Used once: the same link again is refused.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor();
+  });
 
-    test('a reset link no longer works 30 minutes after it was asked for', async () => {
-      const operator = await addOperator(rig.service.app, 'viewer');
-      const page = await context.newPage();
-      await askForReset(page, rig, operator.email);
-      const link = await resetEmailTo(rig, operator.email, 0);
-      rig.service.clock.advance(30 * MINUTE);
-      await page.goto(link);
-      await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor();
-      // The old password still signs in.
-      await signInOnPage(page, rig, operator);
-    });
+  test('a reset link no longer works 30 minutes after it was asked for', async () => {
+    const operator = await addOperator(rig.service.app, 'viewer');
+    const page = await context.newPage();
+    await askForReset(page, rig, operator.email);
+    const link = await resetEmailTo(rig, operator.email, 0);
+    rig.service.clock.advance(30 * MINUTE);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor();
+    // The old password still signs in.
+    await signInOnPage(page, rig, operator);
+  });
 
-    test('an admin sees that an invitation went by email', async () => {
-      const admin = await addOperator(rig.service.app, 'admin');
-      const page = await (await rig.browser.newContext()).newPage();
-      await signInOnPage(page, rig, admin);
-      await page.goto(`${rig.origin}/console/operators`);
-      await page.getByLabel('Email address').fill('newcomer@sacco.example');
-      await page.getByLabel('Name').fill('Newcomer');
-      await page.getByLabel('Role').selectOption('viewer');
-      await page.getByRole('button', { name: 'Invite' }).click();
-      await page.getByText('on its way to the operator by email').waitFor();
-    });
-  },
-);
+  test('an admin sees that an invitation went by email', async () => {
+    const admin = await addOperator(rig.service.app, 'admin');
+    const page = await (await rig.browser.newContext()).newPage();
+    await signInOnPage(page, rig, admin);
+    await page.goto(`${rig.origin}/console/operators`);
+    await page.getByLabel('Email address').fill('newcomer@sacco.example');
+    await page.getByLabel('Name').fill('Newcomer');
+    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('on its way to the operator by email').waitFor();
+  });
+});

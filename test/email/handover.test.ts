@@ -11,13 +11,9 @@ for (const kind of databaseKinds()) {
   describe(`a bank's hand-over link by email (${kind})`, () => {
     const smtp = testSmtpServer({ tls: true });
     const t = useTestApp(kind, {
-      config: {
-        get smtp() {
-          return smtp.settings();
-        },
-        mailFrom: 'Payments <payments@sacco.example>',
+      config: smtp.appConfig({
         organisationName: 'Umoja Sacco',
-      },
+      }),
     });
     const send = async () => {
       while ((await t.app.services.emailDelivery.sendDue()) > 0);

@@ -10,14 +10,7 @@ import { json, useTestApp } from '../support/test-app.js';
 for (const kind of databaseKinds()) {
   describe(`password resets by email (${kind})`, () => {
     const smtp = testSmtpServer({ tls: true });
-    const t = useTestApp(kind, {
-      config: {
-        get smtp() {
-          return smtp.settings();
-        },
-        mailFrom: 'payments@sacco.example',
-      },
-    });
+    const t = useTestApp(kind, { config: smtp.appConfig() });
     const ask = (email: string, ip = '10.1.1.1') =>
       t.app.inject({ method: 'POST', url: '/admin/v1/session/password-reset', payload: { email }, remoteAddress: ip });
     /** Sends what is due; the emails that arrived by then, each once. */

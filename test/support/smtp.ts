@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { AppConfig } from '../../src/app.js';
 import type { SmtpSettings } from '../../src/email/email-config.js';
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made by openssl for this test process. */
@@ -79,6 +80,16 @@ export function testSmtpServer(options: { tls: boolean }) {
         user: undefined,
         password: undefined,
         ca: certificate?.cert,
+      };
+    },
+    /** An app's settings that send through this server: read as the app starts, once the server has. */
+    appConfig(more: Partial<AppConfig> = {}): Partial<AppConfig> {
+      return {
+        get smtp() {
+          return api.settings();
+        },
+        mailFrom: 'Payments <payments@sacco.example>',
+        ...more,
       };
     },
     url: () => `smtp://127.0.0.1:${port}${certificate ? '' : '?starttls=never'}`,
