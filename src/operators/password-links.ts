@@ -7,6 +7,7 @@ import { conflict, gone, invalidInput, notFound } from '../errors.js';
 import { randomToken, sha256 } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
+import { readEmail } from './operators-service.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
 import type { PasswordLinkPurpose } from './operators-tables.js';
 
@@ -85,8 +86,7 @@ export function createPasswordLinks(deps: PasswordLinksDeps) {
      */
     async requestReset(typedEmail: string, actor: Actor): Promise<void> {
       if (!deps.emailOn) throw conflict.emailOff();
-      const email = normalEmail(typedEmail);
-      if (email === '' || email.length > 254) throw invalidInput('email', 'must be an email address');
+      const email = normalEmail(readEmail(typedEmail));
       for (const [throttle, key] of [
         [deps.resetThrottles.address, actor.sourceIp],
         [deps.resetThrottles.email, email],

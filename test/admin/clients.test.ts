@@ -19,6 +19,7 @@ for (const kind of databaseKinds()) {
         assert.deepEqual(Object.keys(body).sort(), [
           'allowedIps',
           'clientId',
+          'contactEmail',
           'createdAt',
           'disabled',
           'name',

@@ -42,6 +42,7 @@ for (const kind of databaseKinds()) {
         assert.deepEqual(Object.keys(created).sort(), [
           'allowedIps',
           'clientId',
+          'contactEmail',
           'createdAt',
           'disabled',
           'name',
