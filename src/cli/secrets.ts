@@ -26,7 +26,7 @@ export function registerSecrets(program: Command): void {
       const { body } = await api.call<Issued>('POST', `/clients/${segment(clientId)}/secrets${query}`, {
         hints: {
           404: 'list the clients and their IDs with: bis clients list',
-          409: `revoke one first (bis clients show ${clientId} lists them, bis secrets revoke ${clientId} SECRET_ID revokes one); with --email, the bank needs a contact email and the service email (BIS_SMTP_URL)`,
+          409: `revoke one first: bis clients show ${clientId} lists them, bis secrets revoke ${clientId} SECRET_ID revokes one${options.email ? '; and --email needs a contact email for the bank, and email on the service (BIS_SMTP_URL)' : ''}`,
         },
       });
       if (json) return printJson(body);
