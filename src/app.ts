@@ -122,6 +122,7 @@ export async function buildApp({
   const metrics = createMetrics(database, services.webhookStats, {
     clientLabels: config.metricsClientLabels,
     alerts: services.alertsStore,
+    email: services.emailStats,
   });
   countAnswers(app, metrics);
 
@@ -136,7 +137,7 @@ export async function buildApp({
   await app.register(metadataRoutes, { publicUrl: config.publicUrl });
   await app.register(bankRoutes, { services });
   await app.register(handoverRoutes, { handoverService: services.handoverService });
-  await app.register(inviteRoutes, { operatorsService: services.operatorsService });
+  await app.register(inviteRoutes, { passwordLinks: services.passwordLinks });
   await app.register(adminRoutes, { prefix: '/admin/v1', services });
   await app.register(operationsRoutes, {
     database,

@@ -1,8 +1,9 @@
 import type { AddressRanges } from './addresses.js';
 import { configReader, type Env } from './config-reader.js';
+import { type EmailConfig, readEmailConfig } from './email/email-config.js';
 import { type ListenAddress, readListenAddress } from './listen-address.js';
 
-export interface Config {
+export interface Config extends EmailConfig {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string | undefined;
@@ -46,6 +47,10 @@ export interface Config {
   readonly webhooksAllowHttp: boolean;
   /** milliseconds, whole days: how long the sandbox clients' test payments are kept */
   readonly sandboxRetention: number;
+  /** The organisation's name, as emails' subjects and greetings give it. */
+  readonly organisationName: string;
+  /** milliseconds: how long a password-reset link works */
+  readonly resetTtl: number;
   readonly logLevel: string;
 }
 
@@ -124,6 +129,10 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone: zone('BIS_TIME_ZONE', 'UTC'),
     webhooksAllowHttp: bool('BIS_WEBHOOKS_ALLOW_HTTP', false),
     sandboxRetention: days('BIS_SANDBOX_RETENTION', '30d'),
+    ...readEmailConfig(env, read, problems),
+    // Until it is set, the host that banks and operators already know the service by.
+    organisationName: read('BIS_ORGANISATION_NAME') ?? publicUrl.replace(/^https?:\/\/([^/:]+).*$/, '$1'),
+    resetTtl: duration('BIS_RESET_TTL', '30m'),
     logLevel: oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
   };
   if (problems.length > 0) throw new ConfigError(problems);

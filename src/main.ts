@@ -37,6 +37,11 @@ async function main(): Promise<void> {
 
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   app.log.info({ database: database.kind }, `using the ${where}`);
+  app.log.info(
+    config.smtp
+      ? `sending email through ${config.smtp.host}:${config.smtp.port} (${config.smtp.implicitTls ? 'TLS' : config.smtp.starttls === 'required' ? 'STARTTLS required' : 'no TLS'})`
+      : 'email is off (BIS_SMTP_URL unset): links are shown to copy',
+  );
   if (!(await hasTextSearchIndexes(database.db))) {
     app.log.warn(
       'the payments search by text reads every payment and member: the database has no pg_trgm extension ' +

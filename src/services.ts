@@ -18,8 +18,8 @@ import type { Database } from './db/database.js';
 import { inIndexOrder } from './db/index-order.js';
 import { createServiceKeysStore, installIdOf } from './db/service-keys-store.js';
 import { transactor } from './db/transaction.js';
+import { createEmailServices } from './email/email-services.js';
 import type { QueueEmail } from './email/outgoing-email.js';
-import { queueEmail as placeholderQueueEmail } from './email/queue-email-placeholder.js';
 import { createBankTraffic } from './jobs/bank-traffic.js';
 import { housekeepingJobs } from './jobs/housekeeping.js';
 import { createMembersImport } from './members/members-import.js';
@@ -72,13 +72,10 @@ export async function createServices(
   const rateLimitStore = createRateLimitStore(db);
   const authFailuresStore = createAuthFailuresStore(db);
   const setupCodes = createSetupCodes({ serviceKeysStore, clock });
-  const adminTokens = createAdminTokens({
-    serviceKeysStore,
-    auditStore,
-    transact,
-    configured: config.adminToken,
-    setupCodes,
-  });
+  // Email: every email enters the outbox through email.queueEmail, in the transaction of what causes it.
+  const email = createEmailServices({ db, clock, config });
+  const configured = config.adminToken;
+  const adminTokens = createAdminTokens({ serviceKeysStore, auditStore, transact, configured, setupCodes });
   const moneyDesk = createMoneyDeskServices({
     db,
     clock,
@@ -89,11 +86,12 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
-  const queueEmail = options.queueEmail ?? placeholderQueueEmail;
-  const alerts = createAlertServices({ db, auditStore, transact, clock, queueEmail, config, ...moneyDesk });
+  const queueEmail = options.queueEmail ?? email.queueEmail;
+  const core = { db, clock, auditStore, transact, config };
+  const alerts = createAlertServices({ ...core, queueEmail, ...moneyDesk });
   // A sign-in from an admin's new address raises an alert.
   const onSignedIn = alerts.alertsService.signedIn;
-  const operators = createOperatorServices({ db, config, clock, auditStore, transact, authFailuresStore, onSignedIn });
+  const operators = createOperatorServices({ ...core, authFailuresStore, onSignedIn, email });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });
@@ -141,6 +139,7 @@ export async function createServices(
       clock,
       handoverTtlMs: config.handoverTtl,
       publicUrl: config.publicUrl,
+      email: { ...email, context: { organisationName: config.organisationName, timeZone: config.timeZone } },
     }),
     handoverService: createHandoverService({ clientsStore, auditStore, transact, clock }),
     tokenService: createTokenService({
@@ -175,6 +174,7 @@ export async function createServices(
     ...moneyDesk,
     ...webhooks,
     ...alerts,
+    ...email,
     /** The background jobs every instance runs; main.ts starts them. */
     jobs: (dataDir: string | undefined) => [
       ...housekeepingJobs({
@@ -189,6 +189,7 @@ export async function createServices(
       ...webhooks.webhookJobs,
       ...alerts.alertJobs(),
       ...sandbox.sandboxJobs,
+      ...email.emailJobs,
       { name: 'record-bank-calls', everyMs: RECORD_EVERY_MS, run: () => bankCalls.record() },
     ],
   };

@@ -109,7 +109,8 @@ for (const kind of databaseKinds()) {
         const issued = await admin(t.app, 'POST', `/clients/${clientId}/secrets`);
         assert.equal(issued.statusCode, 201, issued.body);
         const body = json(issued);
-        assert.deepEqual(Object.keys(body).sort(), ['expiresAt', 'handoverUrl', 'secretId']);
+        assert.deepEqual(Object.keys(body).sort(), ['emailedTo', 'expiresAt', 'handoverUrl', 'secretId']);
+        assert.equal(body.emailedTo, null, 'emailed without being asked');
         assert.equal(typeof body.secretId, 'string');
         assert.ok(body.secretId.length > 0);
         assert.match(body.handoverUrl, /^http:\/\/bis\.test\/handover\/[^/?#]+$/);

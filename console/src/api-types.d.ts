@@ -22,6 +22,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An operator's password-reset page (asked for on the console's sign-in page): a form to set a password; opening it uses nothing up */
+        get: operations["getResetByToken"];
+        put?: never;
+        /** Set the password, once: form field or JSON "password" */
+        post: operations["postResetByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/init": {
         parameters: {
             query?: never;
@@ -59,6 +77,26 @@ export interface paths {
         post: operations["postAdminSession"];
         /** Sign out: ends this session */
         delete: operations["deleteAdminSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/session/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgot your password: emails a reset link to the operator of this email, if there is one
+         * @description The answer is the same whether or not an operator has this email. The link works once, for BIS_RESET_TTL (30 minutes by default), and sets a new password at /reset/{token}. 3 requests an hour for one email, and 10 from one address, then 429 with Retry-After. 409 when the service sends no email (BIS_SMTP_URL unset).
+         */
+        post: operations["postAdminSessionPasswordReset"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -358,8 +396,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Disable or enable a bank client, or set its statements' accounts
-         * @description A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. statementAccounts replaces the list of accounts its statements are for.
+         * Disable or enable a bank client, or set its statements' accounts or its contact email
+         * @description A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. statementAccounts replaces the list of accounts its statements are for; contactEmail, where its hand-over links may be emailed.
          */
         patch: operations["patchAdminClientsByClientId"];
         trace?: never;
@@ -373,7 +411,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a secret: returns a one-time hand-over link for the bank */
+        /**
+         * Issue a secret: returns a one-time hand-over link for the bank, and can email it to its contact
+         * @description With ?email=true the link is emailed to the bank's contact email too, the subject naming the organisation and the bank; 409 when the bank has no contact email or the service sends no email (BIS_SMTP_URL unset).
+         */
         post: operations["postAdminClientsByClientIdSecrets"];
         delete?: never;
         options?: never;
@@ -1296,6 +1337,191 @@ export interface operations {
             };
         };
     };
+    getResetByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Used or expired link */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postResetByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The password is set (JSON when the request asks Accept: application/json, else HTML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        operatorId: string;
+                        email: string;
+                    };
+                    "application/json": {
+                        operatorId: string;
+                        email: string;
+                    };
+                };
+            };
+            /** @description Link used, expired, revoked or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        error: string;
+                        message: string;
+                    };
+                    "application/json": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Link used, expired, revoked or unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        error: string;
+                        message: string;
+                    };
+                    "application/json": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Link used, expired, revoked or unknown */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        error: string;
+                        message: string;
+                    };
+                    "application/json": {
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     postAdminInit: {
         parameters: {
             query?: never;
@@ -1477,6 +1703,8 @@ export interface operations {
                         mustSetUpTwoFactor: boolean;
                         /** @description BIS_TIME_ZONE: show times, and read dates, in this zone */
                         timeZone: string;
+                        /** @description Whether the service sends email (BIS_SMTP_URL is set): invitations and resets are emailed; without it, links are shown to copy */
+                        emailOn: boolean;
                         /**
                          * Format: date-time
                          * @description The service's clock: reckon today and how long ago from it, whatever the computer's own clock says
@@ -1779,6 +2007,104 @@ export interface operations {
             };
         };
     };
+    postAdminSessionPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description If an operator has this email, a reset link is on its way to it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "request_timeout": the request did not arrive whole in time; the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request was refused */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+            /** @description error "unavailable": the database does not answer; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAdminOperators: {
         parameters: {
             query?: never;
@@ -1937,6 +2263,8 @@ export interface operations {
                          * @description When the link stops working
                          */
                         inviteExpiresAt: string;
+                        /** @description Whether the link was emailed to the operator too (the service sends email when BIS_SMTP_URL is set) */
+                        emailed: boolean;
                     };
                 };
             };
@@ -2348,6 +2676,8 @@ export interface operations {
                          * @description When the link stops working
                          */
                         inviteExpiresAt: string;
+                        /** @description Whether the link was emailed to the operator too (the service sends email when BIS_SMTP_URL is set) */
+                        emailed: boolean;
                     };
                 };
             };
@@ -3957,6 +4287,8 @@ export interface operations {
                             disabled: boolean;
                             /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                             statementAccounts: string[];
+                            /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                            contactEmail: string | null;
                             /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
                             sandbox: boolean;
                             /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
@@ -4052,6 +4384,8 @@ export interface operations {
                     statementAccounts?: string[];
                     /** @description true: a sandbox client, for the bank's tests: the test members and test payments only, never real data; it can never become live */
                     sandbox?: boolean;
+                    /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                    contactEmail?: string | null;
                 };
             };
         };
@@ -4077,6 +4411,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                        contactEmail: string | null;
                         /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
                         sandbox: boolean;
                     };
@@ -4207,6 +4543,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                        contactEmail: string | null;
                         /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
                         sandbox: boolean;
                     };
@@ -4344,6 +4682,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                        contactEmail: string | null;
                         /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
                         sandbox: boolean;
                         /** @description When it last called the bank API (token requests aside), up to half a minute late; null if never */
@@ -4473,6 +4813,8 @@ export interface operations {
                     statementAccounts?: string[];
                     /** @description Only its present value is taken: a client is sandbox or live for good */
                     sandbox?: boolean;
+                    /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                    contactEmail?: string | null;
                 };
             };
         };
@@ -4498,6 +4840,8 @@ export interface operations {
                         disabled: boolean;
                         /** @description The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. Empty: every account of its statements is taken as its own */
                         statementAccounts: string[];
+                        /** @description Where the bank's hand-over links may be emailed (its IT contact); null or empty: none */
+                        contactEmail: string | null;
                         /** @description A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good */
                         sandbox: boolean;
                     };
@@ -4619,7 +4963,10 @@ export interface operations {
     };
     postAdminClientsByClientIdSecrets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Email the link to the bank's contact email */
+                email?: boolean;
+            };
             header?: never;
             path: {
                 clientId: string;
@@ -4643,6 +4990,22 @@ export interface operations {
                          * @description When the link stops working
                          */
                         expiresAt: string;
+                        /** @description Where the link was emailed; null when it was not */
+                        emailedTo: string | null;
+                    };
+                };
+            };
+            /** @description The input was refused: the message says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Machine-readable code */
+                        error: string;
+                        /** @description What went wrong, for a person */
+                        message: string;
                     };
                 };
             };
@@ -11787,7 +12150,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "client.test_payment_sent" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked" | "operator.notifications_changed" | "alerts.settings_changed" | "alerts.bank_settings_changed";
+                            action: "admin.initialised" | "admin.auth_throttled" | "client.created" | "client.allowed_ips_set" | "client.statement_accounts_set" | "client.disabled" | "client.enabled" | "client.test_payment_sent" | "client.contact_email_set" | "secret.issued" | "secret.revealed" | "secret.revoked" | "member.created" | "member.updated" | "members.imported" | "payment.allocated" | "payment.returned" | "payment.recorded_from_statement" | "reconciliation.made" | "reconciliation.item_dealt_with" | "reconciliation.item_reopened" | "statement_mapping.set" | "export_feed.created" | "export_feed.moved" | "database.backed_up" | "webhook.created" | "webhook.updated" | "webhook.secret_rotated" | "webhook.deleted" | "webhook.disabled" | "webhook.replayed" | "operator.created" | "operator.recovered" | "operator.invited" | "operator.renamed" | "operator.role_changed" | "operator.disabled" | "operator.enabled" | "operator.password_set" | "operator.reset_requested" | "operator.password_reset" | "operator.password_changed" | "operator.signed_in" | "operator.sign_in_failed" | "operator.signed_out" | "operator.two_factor_enabled" | "operator.two_factor_disabled" | "operator.two_factor_reset" | "operator.confirmation_failed" | "operator.recovery_codes_replaced" | "operator.recovery_code_used" | "operator.token_created" | "operator.token_revoked" | "operator.notifications_changed" | "alerts.settings_changed" | "alerts.bank_settings_changed";
                             /** @description The id of what was acted on: a client, secret, member, payment, operator… */
                             target: string;
                             targetName: string | null;

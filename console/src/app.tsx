@@ -97,6 +97,7 @@ export function App() {
             operator: data.operator,
             role: data.operator.role,
             timeZone: data.timeZone,
+            emailOn: data.emailOn,
             mustSetUpTwoFactor: data.mustSetUpTwoFactor,
             refresh: () => void load(),
             ended,

@@ -11,6 +11,8 @@ export interface Session {
   operator: SessionAnswer['operator'];
   role: Role;
   timeZone: string;
+  /** Whether the service sends email: invitations and resets are emailed; otherwise links are shown to copy. */
+  emailOn: boolean;
   /** An admin who must turn two-factor sign-in on before the API lets them do anything else. */
   mustSetUpTwoFactor: boolean;
   /** Reads the session again: after a change the API makes to it (two-factor sign-in turned on). */

@@ -1,6 +1,7 @@
 import { grouped } from '../payments/amount.js';
 import type { AuditAction } from './audit-actions.js';
 import { CATEGORY_WORDS, FORMAT_WORDS, PURPOSE_WORDS, ROLE_WORDS } from './audit-words.js';
+import { webhookChange } from './webhook-change.js';
 
 /** An audit record as its sentence reads it. */
 export interface AuditFacts {
@@ -32,6 +33,7 @@ function partsOf(e: AuditFacts, timeZone: string) {
     return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
   };
   const until = (value: unknown) => (moment(value) ? `, valid until ${moment(value)}` : '');
+  const emailed = text(d.emailedTo) ? `, and emailed it to ${d.emailedTo}` : '';
   const name = e.targetName ?? e.target;
   const bank = e.targetName ?? (text(d.clientId) ? `bank ${d.clientId}` : e.target);
   const amount = text(about.amount) && text(about.currency) ? `${about.currency} ${grouped(String(about.amount))}` : '';
@@ -50,29 +52,10 @@ function partsOf(e: AuditFacts, timeZone: string) {
   const item = text(d.item)?.replace(/^(line|payment)-/, '$1 ') ?? 'an item';
   const category = text(d.category) ? ` (${CATEGORY_WORDS[String(d.category)] ?? d.category})` : '';
   const run = `reconciliation ${e.target}${e.targetName ? ` of ${e.targetName}` : ''}`;
-  return { d, about, moment, until, name, bank, payment, member, toMember, receipt, item, category, run };
+  return { d, about, moment, until, emailed, name, bank, payment, member, toMember, receipt, item, category, run };
 }
 
 type Parts = ReturnType<typeof partsOf>;
-
-/** A change to a webhook endpoint, as the fields it changed (webhooks-service.ts, update). */
-function webhookChange({ d, name }: Parts): string {
-  const changes = [
-    d.enabled === false ? 'stopped its deliveries' : d.enabled === true ? 'resumed its deliveries' : undefined,
-    text(d.url) ? `set its address to ${d.url}` : undefined,
-    Array.isArray(d.events) ? `set its events to ${texts(d.events).join(', ')}` : undefined,
-    typeof d.description === 'string' ? `set its description to “${d.description}”` : undefined,
-    d.internal === true ? 'marked it internal' : d.internal === false ? 'marked it public' : undefined,
-    d.test_events === true
-      ? 'sent it test payments too'
-      : d.test_events === false
-        ? 'stopped its test payments'
-        : undefined,
-  ].filter(Boolean);
-  if (changes.length === 1 && d.enabled !== undefined)
-    return `${d.enabled ? 'resumed' : 'stopped'} deliveries to ${name}`;
-  return `changed the webhook endpoint ${name}${changes.length ? `: ${changes.join('; ')}` : ''}`;
-}
 
 /**
  * Every audit action as a sentence whose subject is who did it (the row's "who"): "changed the
@@ -95,8 +78,12 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
   'client.disabled': ({ bank }) => `disabled the bank ${bank}`,
   'client.enabled': ({ bank }) => `enabled the bank ${bank}`,
   'client.test_payment_sent': ({ bank }) => `sent a test payment as the sandbox bank ${bank}`,
-  'secret.issued': ({ bank, d, moment }) =>
-    `issued a new secret for ${bank}${moment(d.handoverExpiresAt) ? `; its hand-over link works until ${moment(d.handoverExpiresAt)}` : ''}`,
+  'client.contact_email_set': ({ bank, d }) =>
+    text(d.contactEmail)
+      ? `set the contact email of ${bank} to ${d.contactEmail}`
+      : `cleared the contact email of ${bank}`,
+  'secret.issued': ({ bank, d, moment, emailed }) =>
+    `issued a new secret for ${bank}${moment(d.handoverExpiresAt) ? `; its hand-over link works until ${moment(d.handoverExpiresAt)}` : ''}${emailed}`,
   'secret.revealed': ({ bank }) => `revealed the new secret of ${bank}: its one-time hand-over link was opened`,
   'secret.revoked': ({ bank }) => `revoked a secret of ${bank}`,
   'member.created': ({ d, member }) => `added member ${member}${text(d.status) ? ` (${d.status})` : ''}`,
@@ -146,7 +133,7 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
     `added the operator ${name}${text(d.email) && d.email !== name ? ` (${d.email})` : ''}${text(d.role) ? ` as ${ROLE_WORDS[String(d.role)] ?? d.role}` : ''}`,
   'operator.recovered': ({ d, name }) =>
     `recovered the admin account of ${name}${text(d.email) && d.email !== name ? ` (${d.email})` : ''}`,
-  'operator.invited': ({ d, name, until }) => `made an invite link for ${name}${until(d.expiresAt)}`,
+  'operator.invited': ({ d, name, until, emailed }) => `made an invite link for ${name}${until(d.expiresAt)}${emailed}`,
   'operator.renamed': ({ d, name }) =>
     text(d.name) && d.name !== name ? `renamed ${name} to ${d.name}` : `renamed an operator to ${text(d.name) ?? name}`,
   'operator.role_changed': ({ d, name }) =>
@@ -154,6 +141,9 @@ const SENTENCES: Record<AuditAction, (p: Parts) => string> = {
   'operator.disabled': ({ name }) => `disabled the operator ${name}`,
   'operator.enabled': ({ name }) => `enabled the operator ${name}`,
   'operator.password_set': () => 'set their password through an invite link',
+  'operator.reset_requested': ({ d, until }) =>
+    `asked for a password reset link${until(d.expiresAt)}${text(d.emailedTo) ? `, emailed to ${d.emailedTo}` : ''}`,
+  'operator.password_reset': () => 'set a new password through a reset link',
   'operator.password_changed': () => 'changed their password',
   'operator.signed_in': () => 'signed in',
   'operator.sign_in_failed': ({ d, name }) =>

@@ -19,12 +19,14 @@ export function registerSecrets(program: Command): void {
     .command('issue')
     .description('issue a secret: prints a one-time hand-over link for the bank and when it expires')
     .argument('<client-id>', 'the client ID')
-    .action(async (clientId: string, _options: unknown, command: Command) => {
+    .option('--email', "email the link to the bank's contact email too")
+    .action(async (clientId: string, options: { email?: boolean }, command: Command) => {
       const { api, json } = contextOf(command);
-      const { body } = await api.call<Issued>('POST', `/clients/${segment(clientId)}/secrets`, {
+      const query = options.email ? '?email=true' : '';
+      const { body } = await api.call<Issued>('POST', `/clients/${segment(clientId)}/secrets${query}`, {
         hints: {
           404: 'list the clients and their IDs with: bis clients list',
-          409: `revoke one first: bis clients show ${clientId} lists them, bis secrets revoke ${clientId} SECRET_ID revokes one`,
+          409: `revoke one first: bis clients show ${clientId} lists them, bis secrets revoke ${clientId} SECRET_ID revokes one${options.email ? '; and --email needs a contact email for the bank, and email on the service (BIS_SMTP_URL)' : ''}`,
         },
       });
       if (json) return printJson(body);
@@ -33,9 +35,11 @@ export function registerSecrets(program: Command): void {
           ['secretId', body.secretId],
           ['handoverUrl', body.handoverUrl],
           ['expiresAt', body.expiresAt],
+          ['emailedTo', body.emailedTo ?? 'not emailed'],
         ]),
       );
-      print('\nSend the link to the bank. It shows the credentials once; opening it in a browser does not use it up.');
+      const send = body.emailedTo ? `It is on its way to ${body.emailedTo} by email; or send it` : 'Send the link';
+      print(`\n${send} to the bank. It shows the credentials once; opening it in a browser does not use it up.`);
     });
 
   secrets

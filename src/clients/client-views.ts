@@ -21,6 +21,8 @@ export interface ClientView {
   statementAccounts: string[];
   /** Sees only the test members and makes only test payments, for good. */
   sandbox: boolean;
+  /** Where its hand-over links may be emailed; null: none kept. */
+  contactEmail: string | null;
 }
 
 /** A client as the admin API lists it: with when it last called. */
@@ -37,6 +39,7 @@ export const clientView = (row: ClientRow): ClientView => ({
   disabled: row.disabled_at !== null,
   statementAccounts: row.statement_accounts,
   sandbox: row.sandbox,
+  contactEmail: row.contact_email,
 });
 
 export const secretView = (secret: SecretRow): SecretView => ({

@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { readRanges } from '../addresses.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
+import type { LinkEmailContext } from '../email/link-emails.js';
+import type { QueueEmail } from '../email/outgoing-email.js';
 import { conflict, invalidInput, notFound } from '../errors.js';
+import { readEmail } from '../operators/operators-service.js';
 import { readStatementAccounts } from '../reconciliation/statement-accounts.js';
-import { randomId, randomToken, sha256 } from '../secrets.js';
+import { randomId } from '../secrets.js';
 import type { BankCallsStore } from './bank-calls.js';
 import type { ClientAccess } from './client-access.js';
-import { isClientId, isSecretId, MAX_ACTIVE_SECRETS } from './client-ids.js';
+import { isClientId } from './client-ids.js';
+import { clientSecretsMethods } from './client-secrets.js';
 import { type ClientActivityView, type ClientView, clientView, type SecretView, secretView } from './client-views.js';
 import type { ClientRow, ClientsStore } from './clients-store.js';
 
@@ -26,10 +29,16 @@ export interface ClientsServiceDeps extends AuditedChanges {
   clientAccess: Pick<ClientAccess, 'refresh'>;
   handoverTtlMs: number;
   publicUrl: string;
+  /** Email (src/email/): whether it is on, the outbox's way in, and what the hand-over email names. */
+  email: { emailOn: boolean; queueEmail: QueueEmail; context: LinkEmailContext };
 }
 
+/** A contact email as typed, or null to clear it; refused when it is no address. */
+const readContactEmail = (input: string | null): string | null =>
+  input === null || input.trim() === '' ? null : readEmail(input);
+
 export function createClientsService(deps: ClientsServiceDeps) {
-  const { clientsStore, bankCallsStore, clientAccess, auditStore, transact, clock, handoverTtlMs, publicUrl } = deps;
+  const { clientsStore, bankCallsStore, clientAccess, auditStore, transact, clock } = deps;
 
   async function requireClient(clientId: string): Promise<ClientRow> {
     const client = isClientId(clientId) ? await clientsStore.findClient(clientId) : undefined;
@@ -54,13 +63,19 @@ export function createClientsService(deps: ClientsServiceDeps) {
   }
 
   return {
+    ...clientSecretsMethods(deps, requireClient),
     /** A sandbox client sees only the test members and makes only test payments (src/sandbox/), for good. */
     async createClient(
       name: string,
       actor: Actor,
-      { statementAccounts = [], sandbox = false }: { statementAccounts?: readonly string[]; sandbox?: boolean } = {},
+      {
+        statementAccounts = [],
+        contactEmail = null,
+        sandbox = false,
+      }: { statementAccounts?: readonly string[]; contactEmail?: string | null; sandbox?: boolean } = {},
     ): Promise<ClientView> {
       const row: ClientRow = {
+        contact_email: readContactEmail(contactEmail),
         id: randomId(),
         name: name.trim(),
         created_at: clock.now(),
@@ -72,7 +87,12 @@ export function createClientsService(deps: ClientsServiceDeps) {
       };
       await transact(async (tx) => {
         await clientsStore.insertClient(row, tx);
-        const detail = { name: row.name, statementAccounts: row.statement_accounts, ...(sandbox ? { sandbox } : {}) };
+        const detail = {
+          name: row.name,
+          statementAccounts: row.statement_accounts,
+          contactEmail: row.contact_email,
+          ...(sandbox ? { sandbox } : {}),
+        };
         await auditStore.record('client.created', row.id, actor, detail, tx);
       });
       return clientView(row);
@@ -102,6 +122,7 @@ export function createClientsService(deps: ClientsServiceDeps) {
         disabled?: boolean | undefined;
         statementAccounts?: readonly string[] | undefined;
         sandbox?: boolean | undefined;
+        contactEmail?: string | null | undefined;
       },
       actor: Actor,
     ): Promise<ClientView> {
@@ -112,13 +133,16 @@ export function createClientsService(deps: ClientsServiceDeps) {
       }
       const statementAccounts =
         update.statementAccounts === undefined ? undefined : readStatementAccounts(update.statementAccounts);
+      const contactEmail = update.contactEmail === undefined ? undefined : readContactEmail(update.contactEmail);
       const changes = {
         ...(disabled === undefined ? {} : { disabled_at: disabled ? clock.now() : null }),
         ...(statementAccounts === undefined ? {} : { statement_accounts: statementAccounts }),
+        ...(contactEmail === undefined ? {} : { contact_email: contactEmail }),
       };
       const records: Array<readonly [AuditAction, Record<string, unknown>]> = [];
       if (disabled !== undefined) records.push([disabled ? 'client.disabled' : 'client.enabled', {}]);
       if (statementAccounts !== undefined) records.push(['client.statement_accounts_set', { statementAccounts }]);
+      if (contactEmail !== undefined) records.push(['client.contact_email_set', { contactEmail }]);
       return change(clientId, changes, actor, records);
     },
 
@@ -127,61 +151,6 @@ export function createClientsService(deps: ClientsServiceDeps) {
       const lastCalledAt = (await bankCallsStore.lastCalls()).get(clientId) ?? null;
       const secrets = (await clientsStore.listSecrets(clientId, clock.now())).map(secretView);
       return { ...clientView(client), lastCalledAt, secrets };
-    },
-
-    /**
-     * Starts a secret: only a one-time link is made now. The secret itself is generated when the
-     * link is used, so its plaintext never rests anywhere.
-     */
-    async issueSecret(
-      clientId: string,
-      actor: Actor,
-    ): Promise<{ secretId: string; handoverUrl: string; expiresAt: Date }> {
-      const now = clock.now();
-      const handoverToken = randomToken(32);
-      const expiresAt = new Date(now.getTime() + handoverTtlMs);
-      const secretId = randomUUID();
-      if (!isClientId(clientId)) throw notFound.client(clientId);
-      const secret = {
-        id: secretId,
-        client_id: clientId,
-        secret_hash: null,
-        handover_hash: sha256(handoverToken),
-        handover_expires_at: expiresAt,
-        created_at: now,
-        revealed_at: null,
-        revoked_at: null,
-      };
-      const outcome = await transact(async (tx) => {
-        const inserted = await clientsStore.insertSecretWithinLimit(secret, MAX_ACTIVE_SECRETS, now, tx);
-        if (inserted === 'inserted') {
-          await auditStore.record(
-            'secret.issued',
-            secretId,
-            actor,
-            { clientId, handoverExpiresAt: expiresAt.toISOString() },
-            tx,
-          );
-        }
-        return inserted;
-      });
-      if (outcome === 'no_client') throw notFound.client(clientId);
-      if (outcome === 'limit_reached') {
-        throw conflict.secretsFull(clientId, MAX_ACTIVE_SECRETS);
-      }
-      return { secretId, handoverUrl: `${publicUrl}/handover/${handoverToken}`, expiresAt };
-    },
-
-    async revokeSecret(clientId: string, secretId: string, actor: Actor): Promise<void> {
-      const revoked =
-        isClientId(clientId) &&
-        isSecretId(secretId) &&
-        (await transact(async (tx) => {
-          if (!(await clientsStore.revokeSecret(clientId, secretId, clock.now(), tx))) return false;
-          await auditStore.record('secret.revoked', secretId, actor, { clientId }, tx);
-          return true;
-        }));
-      if (!revoked) throw notFound.secret(clientId, secretId);
     },
   };
 }

@@ -80,7 +80,7 @@ export function createClientsStore(db: Db) {
 
     async updateClient(
       id: string,
-      changes: { allowed_ips?: string[]; disabled_at?: Date | null; statement_accounts?: string[] },
+      changes: Partial<Pick<ClientRow, 'allowed_ips' | 'disabled_at' | 'statement_accounts' | 'contact_email'>>,
       ex: Executor = db,
     ): Promise<ClientRow | undefined> {
       return ex.updateTable('clients').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

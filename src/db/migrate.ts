@@ -22,6 +22,7 @@ import * as listCounts from './migrations/021-list-counts.js';
 import * as membersStatus from './migrations/022-members-status.js';
 import * as textSearch from './migrations/023-text-search.js';
 import * as sandbox from './migrations/024-sandbox.js';
+import * as emailOutbox from './migrations/025-email-outbox.js';
 import * as alerts from './migrations/026-alerts.js';
 import type { Db } from './schema.js';
 
@@ -49,8 +50,9 @@ const migrations: Record<string, Migration> = {
   '021-list-counts': listCounts,
   '022-members-status': membersStatus,
   '023-text-search': textSearch,
-  '026-alerts': alerts,
   '024-sandbox': sandbox,
+  '025-email-outbox': emailOutbox,
+  '026-alerts': alerts,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -9,6 +9,7 @@ import type {
   OperatorSignInAddressesTable,
 } from '../alerts/alerts-tables.js';
 import type { AuditAction } from '../audit/audit-actions.js';
+import type { EmailOutboxTable } from '../email/email-tables.js';
 import type { MemberStatus } from '../member-statuses.js';
 import type {
   OperatorInvitesTable,
@@ -58,6 +59,8 @@ export interface ClientsTable {
   statement_accounts: ColumnType<string[], string[] | undefined, string[]>;
   /** A sandbox client sees only the test members and makes only test payments (src/sandbox/), for good. */
   sandbox: ColumnType<boolean, boolean | undefined, never>;
+  /** Where its hand-over links may be emailed; null: none kept. */
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClientSecretsTable {
@@ -165,6 +168,7 @@ export interface Schema {
   operator_sign_in_addresses: OperatorSignInAddressesTable;
   sandbox_validations: SandboxValidationsTable;
   sandbox_payments: SandboxPaymentsTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type Db = Kysely<Schema>;

@@ -13,6 +13,10 @@ export const conflict = {
   twoFactorNotStarted: () => conflictOf('Start two-factor sign-in first: it gives the key to confirm'),
   twoFactorOffAlready: (email: string) => conflictOf(`Two-factor sign-in is off already for ${email}`),
   noRecoveryCodes: () => conflictOf('Two-factor sign-in is off: there are no recovery codes'),
+  emailOff: () =>
+    conflictOf('This service sends no email (BIS_SMTP_URL is not set): ask an admin for a new invite link'),
+  noContactEmail: (clientName: string) =>
+    conflictOf(`${clientName} has no contact email: set one first, or issue the secret without emailing it`),
 
   // Banks' clients and their secrets.
   secretsFull: (clientId: string, most: number) =>

@@ -8,7 +8,7 @@ declare module 'fastify' {
 }
 
 /** The first segments of the paths whose next segment is a one-time link's token. */
-const LINK_PREFIXES = ['handover', 'invite'];
+const LINK_PREFIXES = ['handover', 'invite', 'reset'];
 
 function decoded(path: string): string {
   try {

@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseStats } from '../db/database.js';
 import type { ErrorCode } from '../errors.js';
 import { type AlertStats, registerAlertMetrics } from './alert-metrics.js';
+import { type EmailStats, registerEmailMetrics } from './email-metrics.js';
 import { AdminError, NoBody } from './schemas.js';
 import { registerWebhookMetrics, type WebhookStats } from './webhook-metrics.js';
 
@@ -46,12 +47,13 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics(
   database: { stats(): DatabaseStats },
   webhooks: WebhookStats,
-  { clientLabels, alerts }: { clientLabels: boolean; alerts: AlertStats },
+  { clientLabels, alerts, email }: { clientLabels: boolean; alerts: AlertStats; email: EmailStats },
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bis_' });
   registerWebhookMetrics(registry, webhooks);
   registerAlertMetrics(registry, alerts);
+  registerEmailMetrics(registry, email);
 
   const requests = new Counter({
     name: 'bis_http_requests_total',

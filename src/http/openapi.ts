@@ -10,7 +10,11 @@ export const TAGS: { name: string; description: string; audience: Audience }[] =
   { name: 'bank', description: 'Called by banks', audience: 'bank' },
   { name: 'handover', description: 'One-time credential hand-over pages', audience: 'bank' },
   { name: 'admin', description: "The organisation's admin API", audience: 'admin' },
-  { name: 'invite', description: "One-time links that set a new operator's password", audience: 'admin' },
+  {
+    name: 'invite',
+    description: "One-time links that set an operator's password: an invitation's, a reset's",
+    audience: 'admin',
+  },
   { name: 'operations', description: 'Metrics, for Prometheus', audience: 'admin' },
 ];
 

@@ -1,4 +1,5 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
+import { attemptsCounter } from './attempts-counter.js';
 
 export interface WebhookStats {
   attempts(): Record<string, number>;
@@ -7,16 +8,12 @@ export interface WebhookStats {
 
 /** The webhooks' health: attempts by how they ended, and what waits to be delivered. */
 export function registerWebhookMetrics(registry: Registry, stats: WebhookStats): void {
-  new Counter({
-    name: 'bis_webhook_attempts_total',
-    help: 'Webhook delivery attempts by this instance, by outcome: delivered, retrying (failed, tried again later) or failed (for good)',
-    labelNames: ['outcome'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [outcome, value] of Object.entries(stats.attempts())) this.inc({ outcome }, value);
-    },
-  });
+  attemptsCounter(
+    registry,
+    'bis_webhook_attempts_total',
+    'Webhook delivery attempts by this instance, by outcome: delivered, retrying (failed, tried again later) or failed (for good)',
+    stats.attempts,
+  );
   new Gauge({
     name: 'bis_webhook_queue',
     help: 'Webhook messages not yet delivered (pending), and the age in seconds of the oldest (oldest_seconds)',

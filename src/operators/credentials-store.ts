@@ -1,9 +1,18 @@
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/schema.js';
 import type { OperatorRow } from './operators-store.js';
-import type { OperatorTokensTable } from './operators-tables.js';
+import type { OperatorTokensTable, PasswordLinkPurpose } from './operators-tables.js';
 
 export type TokenRow = Selectable<OperatorTokensTable>;
+
+/** A one-time link that sets an operator's password, as stored: only its hash. */
+export interface PasswordLink {
+  operatorId: string;
+  purpose: PasswordLinkPurpose;
+  tokenHash: string;
+  now: Date;
+  expiresAt: Date;
+}
 
 /** Session or token limits as points in time: what was last seen or made before them is over. */
 export interface SessionCutoffs {
@@ -18,41 +27,45 @@ export interface SessionCutoffs {
 export function createCredentialsStore(db: Db) {
   const withOperator = (ex: Executor) => ex.selectFrom('operators as o').selectAll('o');
   return {
-    async insertInvite(operatorId: string, tokenHash: string, now: Date, expiresAt: Date, ex: Executor = db) {
-      // A new link replaces any earlier one still unused.
+    /** A new password link: it replaces any earlier one of the same purpose still unused. */
+    async insertInvite(link: PasswordLink, ex: Executor = db) {
       await ex
         .updateTable('operator_invites')
-        .set({ used_at: now })
-        .where('operator_id', '=', operatorId)
+        .set({ used_at: link.now })
+        .where('operator_id', '=', link.operatorId)
+        .where('purpose', '=', link.purpose)
         .where('used_at', 'is', null)
         .execute();
       await ex
         .insertInto('operator_invites')
         .values({
-          token_hash: tokenHash,
-          operator_id: operatorId,
-          expires_at: expiresAt,
-          created_at: now,
+          token_hash: link.tokenHash,
+          purpose: link.purpose,
+          operator_id: link.operatorId,
+          expires_at: link.expiresAt,
+          created_at: link.now,
           used_at: null,
         })
         .execute();
     },
 
-    findInvite(tokenHash: string, ex: Executor = db) {
+    findInvite(tokenHash: string, purpose: PasswordLinkPurpose, ex: Executor = db) {
       return ex
         .selectFrom('operator_invites as i')
         .innerJoin('operators as o', 'o.id', 'i.operator_id')
-        .select(['i.operator_id', 'i.expires_at', 'i.used_at', 'o.email', 'o.name'])
+        .select(['i.operator_id', 'i.expires_at', 'i.used_at', 'o.email', 'o.name', 'o.disabled_at'])
         .where('i.token_hash', '=', tokenHash)
+        .where('i.purpose', '=', purpose)
         .executeTakeFirst();
     },
 
     /** Uses a link once, while it is live; the operator it was for, to exactly one caller. */
-    async useInvite(tokenHash: string, now: Date, ex: Executor = db): Promise<string | undefined> {
+    async useInvite(tokenHash: string, purpose: PasswordLinkPurpose, now: Date, ex: Executor = db) {
       const row = await ex
         .updateTable('operator_invites')
         .set({ used_at: now })
         .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .returning('operator_id')

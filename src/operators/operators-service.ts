@@ -1,11 +1,11 @@
 import type { Actor, AuditedChanges } from '../audit/audit-store.js';
-import { hashPassword, passwordProblem } from '../auth/passwords.js';
 import type { Executor } from '../db/schema.js';
-import { conflict, gone, invalidInput, notFound } from '../errors.js';
-import { randomId, randomToken, sha256 } from '../secrets.js';
+import { conflict, invalidInput, notFound } from '../errors.js';
+import { randomId } from '../secrets.js';
 import type { CredentialsStore } from './credentials-store.js';
 import { normalEmail } from './emails.js';
 import type { OperatorRow, OperatorsStore } from './operators-store.js';
+import type { PasswordLinks } from './password-links.js';
 import type { Role } from './roles.js';
 
 export interface OperatorView {
@@ -33,12 +33,8 @@ export const operatorView = (row: OperatorRow): OperatorView => ({
 
 export interface OperatorsServiceDeps extends AuditedChanges {
   operatorsStore: OperatorsStore;
-  credentialsStore: Pick<
-    CredentialsStore,
-    'insertInvite' | 'findInvite' | 'useInvite' | 'endSessionsOf' | 'revokeTokensOf'
-  >;
-  publicUrl: string;
-  inviteTtlMs: number;
+  credentialsStore: Pick<CredentialsStore, 'endSessionsOf' | 'revokeTokensOf'>;
+  passwordLinks: PasswordLinks;
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,24 +47,13 @@ export function readEmail(input: string): string {
 }
 
 export function createOperatorsService(deps: OperatorsServiceDeps) {
-  const { operatorsStore, credentialsStore, auditStore, transact, clock, publicUrl, inviteTtlMs } = deps;
+  const { operatorsStore, credentialsStore, auditStore, transact, clock, passwordLinks } = deps;
+  const { invite } = passwordLinks;
 
   async function requireOperator(operatorId: string, ex?: Executor): Promise<OperatorRow> {
     const row = await operatorsStore.find(operatorId, ex);
     if (!row) throw notFound.operator(operatorId);
     return row;
-  }
-
-  /** A new one-time link for the operator to set a password with; any earlier one stops working. */
-  async function invite(operatorId: string, actor: Actor) {
-    const token = randomToken(32);
-    const now = clock.now();
-    const expiresAt = new Date(now.getTime() + inviteTtlMs);
-    await transact(async (tx) => {
-      await credentialsStore.insertInvite(operatorId, sha256(token), now, expiresAt, tx);
-      await auditStore.record('operator.invited', operatorId, actor, { expiresAt: expiresAt.toISOString() }, tx);
-    });
-    return { inviteUrl: `${publicUrl}/invite/${token}`, inviteExpiresAt: expiresAt };
   }
 
   /**
@@ -161,38 +146,6 @@ export function createOperatorsService(deps: OperatorsServiceDeps) {
         }
         return operatorView(next ?? row);
       });
-    },
-
-    /** What an invite link's page shows: for whom it is; refused once used or expired. */
-    async inspectInvite(token: string): Promise<{ email: string; name: string }> {
-      const found = await credentialsStore.findInvite(sha256(token));
-      if (!found) throw notFound.link();
-      if (found.used_at !== null || found.expires_at <= clock.now()) throw gone.link();
-      return { email: found.email, name: found.name };
-    },
-
-    /** Uses an invite link once: sets the operator's password. A refused password leaves the link usable. */
-    async acceptInvite(token: string, password: string, actor: Actor): Promise<OperatorView> {
-      const { email } = await this.inspectInvite(token);
-      const problem = passwordProblem(password, email);
-      if (problem) throw invalidInput('password', problem);
-      const passwordHash = await hashPassword(password);
-      const now = clock.now();
-      const row = await transact(async (tx) => {
-        const operatorId = await credentialsStore.useInvite(sha256(token), now, tx);
-        if (!operatorId) return undefined;
-        const updated = await operatorsStore.update(
-          operatorId,
-          { password_hash: passwordHash, password_changed_at: now, updated_at: now },
-          tx,
-        );
-        await credentialsStore.endSessionsOf(operatorId, now, tx);
-        await credentialsStore.revokeTokensOf(operatorId, now, tx);
-        await auditStore.record('operator.password_set', operatorId, { ...actor, who: email, operatorId }, {}, tx);
-        return updated;
-      });
-      if (!row) throw gone.link();
-      return operatorView(row);
     },
   };
 }

@@ -23,8 +23,12 @@ export interface OperatorsTable {
   updated_at: Date;
 }
 
+/** A one-time link that sets an operator's password: an admin's invite, or a reset the operator asked for. */
+export type PasswordLinkPurpose = 'invite' | 'reset';
+
 export interface OperatorInvitesTable {
   token_hash: string;
+  purpose: ColumnType<PasswordLinkPurpose, PasswordLinkPurpose | undefined, never>;
   operator_id: string;
   expires_at: Date;
   used_at: Date | null;

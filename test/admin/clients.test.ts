@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertAdminError, ISO_DATE_TIME, listOf } from '../support/admin.js';
-import { admin, createBank, requestToken } from '../support/bank.js';
+import { admin, CLIENT_FIELDS, createBank, requestToken } from '../support/bank.js';
 import { databaseKinds } from '../support/databases.js';
 import { json, useTestApp } from '../support/test-app.js';
 
@@ -16,15 +16,7 @@ for (const kind of databaseKinds()) {
         const created = await admin(t.app, 'POST', '/clients', { name: 'Equity Test Bank' });
         assert.equal(created.statusCode, 201, created.body);
         const body = json(created);
-        assert.deepEqual(Object.keys(body).sort(), [
-          'allowedIps',
-          'clientId',
-          'createdAt',
-          'disabled',
-          'name',
-          'sandbox',
-          'statementAccounts',
-        ]);
+        assert.deepEqual(Object.keys(body).sort(), CLIENT_FIELDS);
         assert.equal(body.sandbox, false, 'live unless asked');
         assert.deepEqual(body.statementAccounts, [], 'every account of its statements is its own until it says');
         assert.match(body.clientId, /^[A-Za-z0-9\-._~]+$/);

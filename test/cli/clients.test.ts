@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { CLIENT_FIELDS } from '../support/bank.js';
 import { bis, exitedWith, succeeded, useCliService } from '../support/cli.js';
 import { databaseKinds } from '../support/databases.js';
 import { ADMIN_TOKEN } from '../support/test-app.js';
@@ -39,15 +40,7 @@ for (const kind of databaseKinds()) {
         assert.match(human.stdout, /^clientId\s+\S+\nname\s+Equity Bank\ncreatedAt\s+\d{4}-/);
         assert.match(human.stdout, /Next, issue its credentials: bis secrets issue \S+/);
         const created = await cliJson('clients', 'create', 'KCB Bank');
-        assert.deepEqual(Object.keys(created).sort(), [
-          'allowedIps',
-          'clientId',
-          'createdAt',
-          'disabled',
-          'name',
-          'sandbox',
-          'statementAccounts',
-        ]);
+        assert.deepEqual(Object.keys(created).sort(), CLIENT_FIELDS);
         assert.equal(created.name, 'KCB Bank');
       });
 

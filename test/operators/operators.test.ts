@@ -27,6 +27,7 @@ for (const kind of databaseKinds()) {
         'createdAt',
         'disabled',
         'email',
+        'emailed',
         'inviteExpiresAt',
         'inviteUrl',
         'name',

@@ -88,8 +88,8 @@ const NEEDS: Record<string, Role> = {
   'GET /admin/v1/openapi.json': 'viewer',
 };
 
-/** The admin routes that need no credential at all: the first admin, and signing in. */
-const PUBLIC = ['POST /admin/v1/init', 'POST /admin/v1/session'];
+/** The admin routes that need no credential at all: the first admin, signing in, and asking for a reset link. */
+const PUBLIC = ['POST /admin/v1/init', 'POST /admin/v1/session', 'POST /admin/v1/session/password-reset'];
 const RANK: Record<Role, number> = { viewer: 0, finance: 1, admin: 2 };
 
 for (const kind of databaseKinds()) {

@@ -26,6 +26,18 @@ export async function issueAndReveal(app: FastifyInstance, clientId: string) {
   return { secretId: secretId as string, clientSecret: json(revealed).client_secret as string };
 }
 
+/** The fields of a client as the admin API answers it, in order. */
+export const CLIENT_FIELDS = [
+  'allowedIps',
+  'clientId',
+  'contactEmail',
+  'createdAt',
+  'disabled',
+  'name',
+  'sandbox',
+  'statementAccounts',
+];
+
 export async function createBank(app: FastifyInstance, name = 'Test Bank', options: { sandbox?: boolean } = {}) {
   const created = await admin(app, 'POST', '/clients', { name, ...options });
   if (created.statusCode !== 201) throw new Error(`create client: ${created.statusCode} ${created.body}`);

@@ -40,6 +40,10 @@ export const defaultTestConfig: AppConfig = {
   timeZone: 'UTC',
   webhooksAllowHttp: false,
   sandboxRetention: 30 * 86_400_000,
+  smtp: undefined,
+  mailFrom: undefined,
+  organisationName: 'Test Sacco',
+  resetTtl: 30 * 60_000,
   logLevel: 'silent',
 };
 

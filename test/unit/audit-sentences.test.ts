@@ -34,6 +34,10 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
   'client.disabled': [record('c1', 'Equity Bank'), 'disabled the bank Equity Bank'],
   'client.enabled': [record('c1', 'Equity Bank'), 'enabled the bank Equity Bank'],
   'client.test_payment_sent': [record('c1', 'Equity UAT'), 'sent a test payment as the sandbox bank Equity UAT'],
+  'client.contact_email_set': [
+    record('c1', 'Equity Bank', { contactEmail: 'it@equity.example' }),
+    'set the contact email of Equity Bank to it@equity.example',
+  ],
   'secret.issued': [
     record('s1', 'Equity Bank', { clientId: 'c1', handoverExpiresAt: '2026-11-24T11:05:00.000Z' }),
     'issued a new secret for Equity Bank; its hand-over link works until 24 Nov 2026, 14:05',
@@ -134,6 +138,11 @@ const EXAMPLES: Record<AuditAction, [Record_, string | RegExp]> = {
   'operator.disabled': [record('o1', 'Peter Kamau'), 'disabled the operator Peter Kamau'],
   'operator.enabled': [record('o1', 'Peter Kamau'), 'enabled the operator Peter Kamau'],
   'operator.password_set': [record('o1', 'Peter Kamau'), 'set their password through an invite link'],
+  'operator.reset_requested': [
+    record('o1', 'Peter Kamau', { expiresAt: '2026-11-24T11:05:00.000Z', emailedTo: 'peter@sacco.example' }),
+    'asked for a password reset link, valid until 24 Nov 2026, 14:05, emailed to peter@sacco.example',
+  ],
+  'operator.password_reset': [record('o1', 'Peter Kamau'), 'set a new password through a reset link'],
   'operator.password_changed': [record('o1', 'Peter Kamau'), 'changed their password'],
   'operator.signed_in': [record('o1', 'Peter Kamau'), 'signed in'],
   'operator.sign_in_failed': [

@@ -70,4 +70,49 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ BIS_TOKEN_SIGNING_KEY: 'short' }), ConfigError);
     assert.throws(() => loadConfig({ BIS_TOKEN_RATE_LIMIT: '0' }), ConfigError);
   });
+
+  it('has email off, resets of 30 minutes and the public host as the organisation, until told otherwise', () => {
+    const config = loadConfig({ BIS_PUBLIC_URL: 'https://pay.sacco.example:8443/' });
+    assert.equal(config.smtp, undefined);
+    assert.equal(config.mailFrom, undefined);
+    assert.equal(config.resetTtl, 30 * 60_000);
+    assert.equal(config.organisationName, 'pay.sacco.example');
+  });
+
+  it('reads the mail server: STARTTLS required on smtp:// unless ?starttls=never, TLS from the start on smtps://', () => {
+    const from = { BIS_MAIL_FROM: 'Umoja Payments <payments@umoja.example>', BIS_ORGANISATION_NAME: 'Umoja Sacco' };
+    const plain = loadConfig({ ...from, BIS_SMTP_URL: 'smtp://mailer:p%40ss@mail.umoja.example' });
+    assert.deepEqual(plain.smtp, {
+      host: 'mail.umoja.example',
+      port: 587,
+      implicitTls: false,
+      starttls: 'required',
+      user: 'mailer',
+      password: 'p@ss',
+      ca: undefined,
+    });
+    assert.equal(plain.organisationName, 'Umoja Sacco');
+    assert.equal(loadConfig({ ...from, BIS_SMTP_URL: 'smtp://127.0.0.1:25?starttls=never' }).smtp?.starttls, 'never');
+    const tls = loadConfig({ ...from, BIS_SMTP_URL: 'smtps://mail.umoja.example' }).smtp;
+    assert.deepEqual([tls?.implicitTls, tls?.port], [true, 465]);
+  });
+
+  it('refuses a mail setting that cannot work, naming it', () => {
+    const refused = (env: Record<string, string>, name: RegExp) =>
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && name.test(error.message),
+      );
+    refused({ BIS_SMTP_URL: 'smtp://mail.example' }, /BIS_MAIL_FROM: required/);
+    refused({ BIS_SMTP_URL: 'http://mail.example', BIS_MAIL_FROM: 'a@b.example' }, /BIS_SMTP_URL/);
+    refused({ BIS_SMTP_URL: 'smtp://mail.example?starttls=maybe', BIS_MAIL_FROM: 'a@b.example' }, /starttls=/);
+    refused({ BIS_SMTP_URL: 'smtps://mail.example?starttls=never', BIS_MAIL_FROM: 'a@b.example' }, /smtp:\/\/ only/);
+    refused({ BIS_SMTP_URL: 'smtp://mail.example', BIS_MAIL_FROM: 'payments' }, /BIS_MAIL_FROM/);
+    refused({ BIS_MAIL_FROM: 'a@b.example' }, /set BIS_SMTP_URL too/);
+    refused(
+      { BIS_SMTP_URL: 'smtp://mail.example', BIS_MAIL_FROM: 'a@b.example', BIS_SMTP_CA_FILE: '/nonexistent/ca.pem' },
+      /BIS_SMTP_CA_FILE: cannot read/,
+    );
+    refused({ BIS_RESET_TTL: 'soon' }, /BIS_RESET_TTL/);
+  });
 });

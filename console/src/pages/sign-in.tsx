@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../calls/hooks.js';
 import { Problem } from '../ui/problem.js';
 import { sentForm } from '../ui/sent-form.js';
+import { ForgotPassword } from './forgot-password.js';
 
 const codeRequired = (refusal: { status: number; error?: { error?: string } | undefined }) =>
   refusal.status === 401 && refusal.error?.error === 'code_required';
@@ -9,6 +10,7 @@ const codeRequired = (refusal: { status: number; error?: { error?: string } | un
 /** Email and password, then the two-factor code when the account asks for one or is locked. */
 export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => void }) {
   const [needsCode, setNeedsCode] = useState(false);
+  const [forgot, setForgot] = useState(false);
   useEffect(() => {
     document.title = 'Sign in · Payments console';
   }, []);
@@ -29,6 +31,7 @@ export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => v
     if (codeRequired(done) || done.status === 429) setNeedsCode(true);
   }
 
+  if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
   return (
     <main class="sign-in">
       <h1>Sign in</h1>
@@ -49,6 +52,11 @@ export function SignIn({ note, onSignedIn }: { note: string; onSignedIn: () => v
           Sign in
         </button>
       </form>
+      <p>
+        <button type="button" class="link" onClick={() => setForgot(true)}>
+          Forgot your password?
+        </button>
+      </p>
     </main>
   );
 }

@@ -53,6 +53,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   const sessionOptions = {
     signInService: services.signInService,
     operatorsService: services.operatorsService,
+    passwordLinks: services.passwordLinks,
+    emailOn: services.emailOn,
     publicUrl: services.adminAuthDeps.publicUrl,
     sessionMaxMs: services.sessionMaxMs,
     timeZone: services.timeZone,

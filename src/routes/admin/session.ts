@@ -7,6 +7,7 @@ import { actorOf } from '../../http/actor.js';
 import { cookieValue, SESSION_COOKIE, sessionCookie } from '../../http/cookies.js';
 import { AdminError, NoBody, Timestamp } from '../../http/schemas.js';
 import type { OperatorsService } from '../../operators/operators-service.js';
+import type { PasswordLinks } from '../../operators/password-links.js';
 import { csrfTokenOf, type SignInService } from '../../operators/sign-in-service.js';
 import { Operator } from './operators/schemas.js';
 
@@ -31,6 +32,10 @@ const Session = Type.Object(
       description: 'An admin who must turn two-factor sign-in on before anything else',
     }),
     timeZone: Type.String({ description: 'BIS_TIME_ZONE: show times, and read dates, in this zone' }),
+    emailOn: Type.Boolean({
+      description:
+        'Whether the service sends email (BIS_SMTP_URL is set): invitations and resets are emailed; without it, links are shown to copy',
+    }),
     now: Timestamp(
       "The service's clock: reckon today and how long ago from it, whatever the computer's own clock says",
     ),
@@ -41,6 +46,9 @@ const Session = Type.Object(
 export interface SessionRoutesOptions {
   signInService: SignInService;
   operatorsService: Pick<OperatorsService, 'get'>;
+  passwordLinks: Pick<PasswordLinks, 'requestReset'>;
+  /** Whether the service sends email: the console says so where it shows links. */
+  emailOn: boolean;
   /** Where the service's own pages are: sign-ins come from there, and the cookie is Secure when it is https. */
   publicUrl: string;
   sessionMaxMs: number;
@@ -83,6 +91,36 @@ export const adminSignInRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> 
       return { operator, csrfToken };
     },
   );
+
+  app.post(
+    '/session/password-reset',
+    {
+      config: { bodyTime: 'quick' },
+      schema: {
+        summary: 'Forgot your password: emails a reset link to the operator of this email, if there is one',
+        description:
+          'The answer is the same whether or not an operator has this email. The link works once, for BIS_RESET_TTL ' +
+          '(30 minutes by default), and sets a new password at /reset/{token}. 3 requests an hour for one email, ' +
+          'and 10 from one address, then 429 with Retry-After. 409 when the service sends no email (BIS_SMTP_URL unset).',
+        security: [],
+        body: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+        response: {
+          202: Type.Object(
+            { message: Type.String() },
+            { description: 'If an operator has this email, a reset link is on its way to it' },
+          ),
+          400: AdminError,
+          409: AdminError,
+          429: AdminError,
+        },
+      },
+    },
+    async (request, reply) => {
+      await options.passwordLinks.requestReset(request.body.email, actorOf(request, 'password reset'));
+      const message = 'If an operator has this email, a link to choose a new password is on its way to it.';
+      return reply.code(202).send({ message });
+    },
+  );
 };
 
 /** Who is signed in, and signing out: for any signed-in operator. */
@@ -100,10 +138,10 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions>
     },
     async (request) => {
       const principal = request.principal;
-      const { timeZone } = options;
+      const { timeZone, emailOn } = options;
       const now = options.clock.now();
       if (!principal || principal.kind === 'owner')
-        return { kind: 'owner' as const, mustSetUpTwoFactor: false, timeZone, now };
+        return { kind: 'owner' as const, mustSetUpTwoFactor: false, timeZone, emailOn, now };
       const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
       const operator = await options.operatorsService.get(principal.operatorId);
       return {
@@ -112,6 +150,7 @@ export const adminSessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions>
         ...(principal.via.kind === 'session' && sessionId ? { csrfToken: csrfTokenOf(sessionId) } : {}),
         mustSetUpTwoFactor: principal.mustSetUpTwoFactor,
         timeZone,
+        emailOn,
         now,
       };
     },

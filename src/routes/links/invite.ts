@@ -5,7 +5,13 @@ import { actorOf } from '../../http/actor.js';
 import { Html, LinkError, LinkParams, sendPage, setUpLinkRoutes, wantsJson } from '../../http/link-pages.js';
 import { parseForm } from '../../oauth/token-form.js';
 import { invitePage, passwordSetPage } from '../../operators/invite-page.js';
-import type { OperatorsService } from '../../operators/operators-service.js';
+import type { PasswordLinkPurpose } from '../../operators/operators-tables.js';
+import type { PasswordLinks } from '../../operators/password-links.js';
+
+const LINKS: ReadonlyArray<{ purpose: PasswordLinkPurpose; what: string }> = [
+  { purpose: 'invite', what: "An operator's invite page" },
+  { purpose: 'reset', what: "An operator's password-reset page (asked for on the console's sign-in page)" },
+];
 
 /** The password, from the page's form or from a script's JSON. */
 function passwordOf(body: unknown): string {
@@ -14,10 +20,13 @@ function passwordOf(body: unknown): string {
   return password;
 }
 
-/** An operator's one-time invite link: a GET shows the form and never uses it up; a POST with a password, once, sets it. */
-export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: OperatorsService }> = async (
+/**
+ * An operator's one-time links, an invitation's and a reset's: a GET shows the form and never uses
+ * it up; a POST with a password, once, sets it.
+ */
+export const inviteRoutes: FastifyPluginAsyncTypebox<{ passwordLinks: PasswordLinks }> = async (
   app,
-  { operatorsService },
+  { passwordLinks },
 ) => {
   const answerWrongMethods = setUpLinkRoutes(app);
   app.removeAllContentTypeParsers();
@@ -35,62 +44,65 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ operatorsService: Operato
     }
   });
 
-  app.get(
-    '/invite/:token',
-    {
-      schema: {
-        tags: ['invite'],
-        security: [],
-        summary: "An operator's invite page: a form to set a password; opening it uses nothing up",
-        params: LinkParams,
-        produces: ['text/html'],
-        response: { 200: Html('The form'), 404: Html('Unknown link'), 410: Html('Used or expired link') },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, 200, invitePage(await operatorsService.inspectInvite(request.params.token))),
-  );
-
-  app.post(
-    '/invite/:token',
-    {
-      schema: {
-        tags: ['invite'],
-        security: [],
-        summary: 'Set the password, once: form field or JSON "password"',
-        params: LinkParams,
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        produces: ['text/html', 'application/json'],
-        response: {
-          200: Type.Object(
-            { operatorId: Type.String(), email: Type.String() },
-            { description: 'The password is set (JSON when the request asks Accept: application/json, else HTML)' },
-          ),
-          400: LinkError,
-          404: LinkError,
-          410: LinkError,
+  for (const { purpose, what } of LINKS) {
+    app.get(
+      `/${purpose}/:token`,
+      {
+        schema: {
+          tags: ['invite'],
+          security: [],
+          summary: `${what}: a form to set a password; opening it uses nothing up`,
+          params: LinkParams,
+          produces: ['text/html'],
+          response: { 200: Html('The form'), 404: Html('Unknown link'), 410: Html('Used or expired link') },
         },
       },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      try {
-        const operator = await operatorsService.acceptInvite(
-          token,
-          passwordOf(request.body),
-          actorOf(request, 'invite link'),
-        );
-        if (wantsJson(request)) return reply.send({ operatorId: operator.operatorId, email: operator.email });
-        return sendPage(reply, 200, passwordSetPage(operator.email));
-      } catch (error) {
-        // A refused password: the form again, with the reason; the link still works.
-        if (error instanceof DomainError && error.code === 'invalid_input' && !wantsJson(request)) {
-          const who = await operatorsService.inspectInvite(token);
-          return sendPage(reply, 400, invitePage(who, error.message.replace(/^password: /, '')));
+      async (request, reply) =>
+        sendPage(
+          reply,
+          200,
+          invitePage(await passwordLinks.inspect(request.params.token, purpose), undefined, purpose),
+        ),
+    );
+
+    app.post(
+      `/${purpose}/:token`,
+      {
+        schema: {
+          tags: ['invite'],
+          security: [],
+          summary: 'Set the password, once: form field or JSON "password"',
+          params: LinkParams,
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          produces: ['text/html', 'application/json'],
+          response: {
+            200: Type.Object(
+              { operatorId: Type.String(), email: Type.String() },
+              { description: 'The password is set (JSON when the request asks Accept: application/json, else HTML)' },
+            ),
+            400: LinkError,
+            404: LinkError,
+            410: LinkError,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.params;
+        try {
+          const actor = actorOf(request, `${purpose} link`);
+          const operator = await passwordLinks.accept(token, purpose, passwordOf(request.body), actor);
+          if (wantsJson(request)) return reply.send({ operatorId: operator.id, email: operator.email });
+          return sendPage(reply, 200, passwordSetPage(operator.email, purpose));
+        } catch (error) {
+          // A refused password: the form again, with the reason; the link still works.
+          if (error instanceof DomainError && error.code === 'invalid_input' && !wantsJson(request)) {
+            const who = await passwordLinks.inspect(token, purpose);
+            return sendPage(reply, 400, invitePage(who, error.message.replace(/^password: /, ''), purpose));
+          }
+          throw error;
         }
-        throw error;
-      }
-    },
-  );
+      },
+    );
+  }
   answerWrongMethods();
 };

@@ -5,6 +5,7 @@ import { Badge } from '../../ui/badge.js';
 import { Problem } from '../../ui/problem.js';
 import { LatestPayments } from '../payments/latest-payments.js';
 import { BankFacts } from './bank-facts.js';
+import { ContactEmail } from './contact-email.js';
 import { Sandbox } from './sandbox.js';
 import { Secrets } from './secrets.js';
 import { StatementAccounts } from './statement-accounts.js';
@@ -65,7 +66,14 @@ export function BankPage() {
               onChange={reload}
             />
           )}
-          <Secrets clientId={clientId} secrets={client.secrets} canChange={isAdmin} onChange={reload} />
+          <ContactEmail clientId={clientId} email={client.contactEmail} canChange={isAdmin} onChange={reload} />
+          <Secrets
+            clientId={clientId}
+            secrets={client.secrets}
+            contactEmail={client.contactEmail}
+            canChange={isAdmin}
+            onChange={reload}
+          />
           {client.sandbox ? (
             <Sandbox clientId={clientId} canSend={isAdmin} />
           ) : (

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { paths } from '../../api-types.js';
 import { lastProblem, useAction } from '../../calls/hooks.js';
+import { useSession } from '../../session.js';
 import { CopyField } from '../../ui/copy-button.js';
 import { Problem } from '../../ui/problem.js';
 import { When } from '../../ui/when.js';
@@ -37,15 +38,22 @@ function State({ secret }: { secret: Secret }) {
 export function Secrets(props: {
   clientId: string;
   secrets: readonly Secret[];
+  /** Where the link can be emailed, when the service sends email. */
+  contactEmail: string | null;
   canChange: boolean;
   onChange: () => void;
 }) {
-  const { clientId, secrets, canChange, onChange } = props;
+  const { clientId, secrets, contactEmail, canChange, onChange } = props;
+  const { emailOn } = useSession();
+  const canEmail = emailOn && contactEmail !== null;
+  const [emailIt, setEmailIt] = useState(true);
   const [issue, issuing] = useAction('post', '/admin/v1/clients/{clientId}/secrets');
   const [revoke, revoking] = useAction('delete', '/admin/v1/clients/{clientId}/secrets/{secretId}');
-  const [issued, setIssued] = useState<{ handoverUrl: string; expiresAt: string } | undefined>(undefined);
+  const [issued, setIssued] = useState<
+    { handoverUrl: string; expiresAt: string; emailedTo: string | null } | undefined
+  >(undefined);
   async function issueOne() {
-    const done = await issue({ params: { path: { clientId } } });
+    const done = await issue({ params: { path: { clientId }, query: { email: canEmail && emailIt } } });
     if (!done.ok) return;
     setIssued(done.data);
     onChange();
@@ -71,6 +79,12 @@ export function Secrets(props: {
         ))}
       </ul>
       <Problem text={lastProblem(issuing, revoking)} />
+      {canChange && canEmail && (
+        <label class="check">
+          <input type="checkbox" checked={emailIt} onChange={(event) => setEmailIt(event.currentTarget.checked)} />{' '}
+          Email the hand-over link to {contactEmail}
+        </label>
+      )}
       {canChange && (
         <button type="button" onClick={issueOne}>
           Issue a secret
@@ -79,8 +93,10 @@ export function Secrets(props: {
       {issued && (
         <div class="once">
           <p>
-            Send this link to the bank's integration engineer. It shows the secret once, and works until{' '}
-            <When at={issued.expiresAt} />. This page shows it only now.
+            {issued.emailedTo
+              ? `The link is on its way to ${issued.emailedTo} by email. `
+              : "Send this link to the bank's integration engineer. "}
+            It shows the secret once, and works until <When at={issued.expiresAt} />. This page shows it only now.
           </p>
           <CopyField label="Hand-over link" value={issued.handoverUrl} />
         </div>

@@ -8,7 +8,7 @@ export type Operator =
 /** A one-time link that sets an operator's password, as the API answers an invite. */
 export type Invite = Pick<
   paths['/admin/v1/operators/{operatorId}/invite']['post']['responses'][201]['content']['application/json'],
-  'inviteUrl' | 'inviteExpiresAt'
+  'inviteUrl' | 'inviteExpiresAt' | 'emailed'
 >;
 
 export const ROLE_WORDS: Record<Role, string> = {

@@ -2,52 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { ClientsService } from '../../../clients/clients-service.js';
 import { actorOf } from '../../../http/actor.js';
-import { AdminError, described, NoBody, NullableTimestamp, Timestamp } from '../../../http/schemas.js';
-import { MAX_STATEMENT_ACCOUNTS } from '../../../reconciliation/statement-accounts.js';
-
-const StatementAccounts = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-  maxItems: MAX_STATEMENT_ACCOUNTS,
-  description:
-    "The bank accounts this bank's statements are for, as its statements write them (MT940 :25:, camt.053 Acct/Id): " +
-    "spaces, capitals and a bank code before a slash do not matter. A statement's part for any other account is named in the run and not matched. " +
-    'Empty: every account of its statements is taken as its own',
-});
-
-const Client = Type.Object({
-  clientId: Type.String({ description: 'The client_id the bank authenticates with' }),
-  name: Type.String(),
-  createdAt: Timestamp('When the client was created'),
-  allowedIps: Type.Array(Type.String(), {
-    description: 'CIDRs its token requests and bank calls may come from; empty: any address',
-  }),
-  disabled: Type.Boolean({ description: 'A disabled client gets no tokens, and its bank calls answer 401' }),
-  statementAccounts: StatementAccounts,
-  sandbox: Type.Boolean({
-    description:
-      'A sandbox client sees only the test members and makes only test payments (receipts starting TEST), for good',
-  }),
-});
-
-const ClientActivity = Type.Composite([
-  Client,
-  Type.Object({
-    lastCalledAt: NullableTimestamp(
-      'When it last called the bank API (token requests aside), up to half a minute late; null if never',
-    ),
-  }),
-]);
-
-const Secret = Type.Object({
-  secretId: Type.String(),
-  state: Type.Union(
-    [Type.Literal('awaiting_handover'), Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')],
-    { description: 'awaiting_handover: link not used yet; active: revealed; expired: link ran out unused; revoked' },
-  ),
-  createdAt: Timestamp('When the secret was issued'),
-  handoverExpiresAt: Timestamp('When the hand-over link stops working'),
-  revealedAt: NullableTimestamp('When the link was used'),
-  revokedAt: NullableTimestamp('When the secret was revoked'),
-});
+import { AdminError, described, NoBody, Timestamp } from '../../../http/schemas.js';
+import { Client, ClientActivity, ContactEmail, Secret, StatementAccounts } from './schemas.js';
 
 const ClientParams = Type.Object({ clientId: Type.String() });
 const SecretParams = Type.Object({ clientId: Type.String(), secretId: Type.String() });
@@ -70,6 +26,7 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
                 "true: a sandbox client, for the bank's tests: the test members and test payments only, never real data; it can never become live",
             }),
           ),
+          contactEmail: Type.Optional(ContactEmail),
         }),
         response: { 201: described(Client, 'The client was created') },
       },
@@ -105,10 +62,10 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
     '/clients/:clientId',
     {
       schema: {
-        summary: "Disable or enable a bank client, or set its statements' accounts",
+        summary: "Disable or enable a bank client, or set its statements' accounts or its contact email",
         description:
           'A disabled client gets no tokens, and its bank calls answer 401, tokens already issued included. ' +
-          'statementAccounts replaces the list of accounts its statements are for.',
+          'statementAccounts replaces the list of accounts its statements are for; contactEmail, where its hand-over links may be emailed.',
         params: ClientParams,
         body: Type.Object(
           {
@@ -117,6 +74,7 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
             sandbox: Type.Optional(
               Type.Boolean({ description: 'Only its present value is taken: a client is sandbox or live for good' }),
             ),
+            contactEmail: Type.Optional(ContactEmail),
           },
           { minProperties: 1 },
         ),
@@ -164,14 +122,23 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
     '/clients/:clientId/secrets',
     {
       schema: {
-        summary: 'Issue a secret: returns a one-time hand-over link for the bank',
+        summary: 'Issue a secret: returns a one-time hand-over link for the bank, and can email it to its contact',
+        description:
+          "With ?email=true the link is emailed to the bank's contact email too, the subject naming the organisation " +
+          'and the bank; 409 when the bank has no contact email or the service sends no email (BIS_SMTP_URL unset).',
         params: ClientParams,
+        querystring: Type.Object({
+          email: Type.Optional(Type.Boolean({ description: "Email the link to the bank's contact email" })),
+        }),
         response: {
           201: Type.Object(
             {
               secretId: Type.String(),
               handoverUrl: Type.String({ description: 'Send this to the bank; it shows the credentials once' }),
               expiresAt: Timestamp('When the link stops working'),
+              emailedTo: Type.Union([Type.String(), Type.Null()], {
+                description: 'Where the link was emailed; null when it was not',
+              }),
             },
             { description: 'The secret is issued: its one-time hand-over link' },
           ),
@@ -179,8 +146,11 @@ export const adminClientsRoutes: FastifyPluginAsyncTypebox<{ clientsService: Cli
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await clientsService.issueSecret(request.params.clientId, actorOf(request))),
+    async (request, reply) => {
+      const emailIt = request.query.email === true;
+      const issued = await clientsService.issueSecret(request.params.clientId, actorOf(request), { emailIt });
+      return reply.code(201).send(issued);
+    },
   );
 
   app.delete(

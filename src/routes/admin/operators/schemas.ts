@@ -25,6 +25,9 @@ export const Operator = Type.Object({
 export const Invite = Type.Object({
   inviteUrl: Type.String({ description: 'Send it to the operator: it lets them set their password, once' }),
   inviteExpiresAt: Timestamp('When the link stops working'),
+  emailed: Type.Boolean({
+    description: 'Whether the link was emailed to the operator too (the service sends email when BIS_SMTP_URL is set)',
+  }),
 });
 
 /** An operator's API token as listed: never the token or its hash. */
