@@ -88,7 +88,9 @@ export async function createServices(
   });
   const queueEmail = options.queueEmail ?? email.queueEmail;
   const core = { db, clock, auditStore, transact, config };
-  const alerts = createAlertServices({ ...core, queueEmail, ...moneyDesk });
+  // A queueEmail given (the tests' own list) stands for an outbox that sends.
+  const emailOn = options.queueEmail !== undefined || email.emailOn;
+  const alerts = createAlertServices({ ...core, queueEmail, emailOn, ...moneyDesk });
   // A sign-in from an admin's new address raises an alert.
   const onSignedIn = alerts.alertsService.signedIn;
   const operators = createOperatorServices({ ...core, authFailuresStore, onSignedIn, email });

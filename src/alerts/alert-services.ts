@@ -17,6 +17,8 @@ import { createSignInAddressesStore } from './sign-in-addresses-store.js';
 export interface AlertServicesDeps extends AuditedChanges {
   db: Db;
   queueEmail: QueueEmail;
+  /** Whether what queueEmail queues is sent: without, nobody is recorded as told. */
+  emailOn: boolean;
   config: Pick<Config, 'timeZone' | 'publicUrl'>;
   /** The console's daily figures, which the morning summary repeats. */
   dailyReport: Pick<DailyReport, 'report'>;
@@ -39,6 +41,7 @@ export function createAlertServices(deps: AlertServicesDeps) {
     conditionsStore: createConditionsStore(db),
     signInAddressesStore: createSignInAddressesStore(db),
     queueEmail,
+    emailOn: deps.emailOn,
     transact,
     clock,
     timeZone,

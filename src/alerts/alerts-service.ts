@@ -20,6 +20,8 @@ export interface AlertsServiceDeps {
   conditionsStore: ConditionsStore;
   signInAddressesStore: SignInAddressesStore;
   queueEmail: QueueEmail;
+  /** Without email (no BIS_SMTP_URL) an alert is listed and tells nobody: none is recorded as told. */
+  emailOn: boolean;
   transact: Transact;
   clock: Clock;
   timeZone: string;
@@ -47,7 +49,8 @@ export function createAlertsService(deps: AlertsServiceDeps) {
   }
 
   /** Records whom an alert told, and queues the email when there is anyone to tell. */
-  async function tell(alert: AlertRow, about: 'raised' | 'cleared', to: string[], at: Date, tx: Executor) {
+  async function tell(alert: AlertRow, about: 'raised' | 'cleared', addresses: string[], at: Date, tx: Executor) {
+    const to = deps.emailOn ? addresses : [];
     await alertsStore.notice({ alert_id: alert.id, about, recipients: to, at }, tx);
     if (to.length === 0) return;
     const mail = {

@@ -7,9 +7,20 @@ import { HOUR } from '../support/clock.js';
 import { describeConsole, signedInPage } from '../support/console.js';
 import { heldPayment } from '../support/money-desk.js';
 import { addOperator, signIn } from '../support/operators.js';
+import { testSmtpServer } from '../support/smtp.js';
 import { json } from '../support/test-app.js';
 
-describeConsole("the console's alerts", { timeZone: 'Africa/Nairobi' }, (rig) => {
+// A real mail server: with email off an alert tells nobody.
+const smtp = testSmtpServer({ tls: false });
+const withEmail = {
+  timeZone: 'Africa/Nairobi',
+  get smtp() {
+    return smtp.settings();
+  },
+  mailFrom: 'Payments <payments@sacco.example>',
+};
+
+describeConsole("the console's alerts", withEmail, (rig) => {
   test('an admin sets whom an alert tells; the alert is listed with them, in local time and by bank name', async () => {
     // Held an hour before the admin signs in: a session idle that long would have ended.
     const bank = await bankWithToken(rig.service.app, 'Console Bank');

@@ -99,7 +99,7 @@ describeConsole(
       await page.getByLabel(/Account numbers, one a line/).fill(`${OWN}\n`);
       await page.getByRole('button', { name: 'Save the accounts' }).click();
       await page.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();
-      assert.equal(await page.getByRole('status').innerText(), 'Saved.');
+      assert.equal(await page.locator('.statement-accounts').getByRole('status').innerText(), 'Saved.');
 
       await page.reload();
       await page.getByText(`Statements are reconciled for ${OWN}.`, { exact: false }).waitFor();

@@ -25,7 +25,7 @@ type State = keyof typeof STATES;
 
 /** The alerts raised: what happened, whom it told and when, and when it cleared. Admins set them below. */
 export function Alerts() {
-  const { role } = useSession();
+  const { role, emailOn } = useSession();
   const [state, setState] = useState<State>('');
   const alerts = usePages('/admin/v1/alerts', { query: state ? { state } : {} });
   return (
@@ -34,6 +34,7 @@ export function Alerts() {
       <p class="note">
         The service emails these when something needs someone: a payment held too long, a bank that stopped calling, a
         failing webhook, a statement that does not agree. Each fires once, and says when it clears.
+        {!emailOn && ' This service sends no email yet (IT turns it on with BIS_SMTP_URL): they are listed here only.'}
       </p>
       <label for="alerts-state">Show</label>{' '}
       <select id="alerts-state" value={state} onChange={(e) => setState(e.currentTarget.value as State)}>
