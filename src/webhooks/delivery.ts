@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { AuditedChanges } from '../audit/audit-store.js';
 import type { Executor } from '../db/schema.js';
 import type { EndpointsStore } from './endpoints-store.js';
@@ -30,7 +31,18 @@ export interface DeliveryDeps extends AuditedChanges {
   onAttempt?: (result: DeliveryResult) => void;
   /** Sends an attempt, to the addresses the endpoint may reach (webhook-post.ts). */
   post: Post;
+  /** Reads the messages' statistics again (ANALYZE). */
+  analyzeMessages: () => Promise<unknown>;
 }
+
+/**
+ * The messages' table grows as fast as the banks pay, faster than a server's autovacuum (or the
+ * embedded engine, which has none) reads its statistics again; a claim planned for a table of a
+ * few rows reads every pending message once for each (30 s a claim at 100,000, and growing). A
+ * claim that takes this long has the statistics read again, at most once a minute.
+ */
+const SLOW_CLAIM_MS = 250;
+const ANALYZE_AT_MOST_EVERY_MS = 60_000;
 
 /** Why an attempt had no answer, in words an admin can act on. */
 function reasonOf(error: unknown): string {
@@ -45,6 +57,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   const { messagesStore, writeAccepted, endpointsStore, paymentViews, auditStore, transact, clock, onAttempt, post } =
     deps;
   const wallClock = deps.wallClock ?? (() => new Date());
+  let lastAnalyzed = Number.NEGATIVE_INFINITY;
 
   async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
     const body = JSON.stringify({
@@ -152,7 +165,13 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     async deliverDue(limit = 200): Promise<number> {
       await writeAccepted(limit);
       const now = clock.now();
+      const claimStarted = performance.now();
       const claimed = await messagesStore.claim(now, new Date(now.getTime() + LEASE_MS), limit);
+      const claimEnded = performance.now();
+      if (claimEnded - claimStarted > SLOW_CLAIM_MS && claimEnded - lastAnalyzed > ANALYZE_AT_MOST_EVERY_MS) {
+        lastAnalyzed = claimEnded;
+        await deps.analyzeMessages();
+      }
       if (claimed.length === 0) return 0;
       const payments = await paymentViews(claimed.flatMap((m) => (m.payment_id === null ? [] : [m.payment_id])));
       const outcomes: AttemptOutcome[] = [];

@@ -32,28 +32,6 @@ const BATCH_WHILE_BUSY = 20;
 /** A run ends after this long even with more due, so the scheduler's next tick comes round. */
 const RUN_BUDGET_MS = 5_000;
 
-/**
- * The messages' table grows as fast as the banks pay, faster than a server's autovacuum (or the
- * embedded engine, which has none) reads its statistics again: a claim planned for an empty table
- * read every pending message once per message (30 s a claim at 100,000). Its statistics are read
- * again each time the feed has passed this many payments.
- */
-const ANALYZE_AFTER_PAYMENTS = 10_000;
-
-/** Writes what the accepted-payments feed has next, and keeps the messages' statistics up with it. */
-export function writeAcceptedAnalyzing(writeNext: (limit: number) => Promise<number>, analyze: () => Promise<unknown>) {
-  let passedSinceAnalyze = 0;
-  return async (limit: number): Promise<number> => {
-    const passed = await writeNext(limit);
-    passedSinceAnalyze += passed;
-    if (passedSinceAnalyze >= ANALYZE_AFTER_PAYMENTS) {
-      passedSinceAnalyze = 0;
-      await analyze();
-    }
-    return passed;
-  };
-}
-
 /** The ERP's webhooks: endpoints, the outbox's messages, and their delivery by a background job. */
 export function createWebhookServices(deps: WebhookServicesDeps) {
   const { db, clock, auditStore, transact, timeZone, allowHttp, paymentViews, bankBusy, outbox } = deps;
@@ -64,7 +42,8 @@ export function createWebhookServices(deps: WebhookServicesDeps) {
   const attempts: Record<DeliveryResult, number> = { delivered: 0, retrying: 0, failed: 0 };
   const webhookDelivery = createWebhookDelivery({
     messagesStore,
-    writeAccepted: writeAcceptedAnalyzing(acceptedMessages.writeNext, () => sql`analyze webhook_messages`.execute(db)),
+    writeAccepted: acceptedMessages.writeNext,
+    analyzeMessages: () => sql`analyze webhook_messages`.execute(db),
     endpointsStore,
     paymentViews,
     auditStore,
