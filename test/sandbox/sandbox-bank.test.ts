@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TEST_MEMBERS } from '../../src/sandbox/test-members.js';
+import { runJob } from '../support/alerts.js';
 import { admin, bankWithToken, paymentBody, putMember } from '../support/bank.js';
+import { DAY } from '../support/clock.js';
 import { databaseKinds } from '../support/databases.js';
 import { newMemberNumber } from '../support/money-desk.js';
 import {
@@ -125,6 +127,29 @@ for (const kind of databaseKinds()) {
       const erpRefId = assertAccepted(await pay(t.app, live, body), body.transactionReference);
       assert.match(erpRefId, RECEIPT);
       assert.doesNotMatch(erpRefId, /^TEST/);
+    });
+  });
+}
+
+for (const kind of databaseKinds()) {
+  describe(`test payments are kept for BIS_SANDBOX_RETENTION (${kind})`, () => {
+    const t = useTestApp(kind, { config: { sandboxRetention: 30 * DAY } });
+    const prune = () => runJob(t, 'prune-test-payments');
+
+    it('keeps a test payment 30 days, then removes it and its validations', async () => {
+      const bank = await bankWithToken(t.app, 'Sandbox Bank', { sandbox: true });
+      await validate(t.app, bank, '9900001');
+      const body = paymentBody('9900001');
+      assertAccepted(await pay(t.app, bank, body), body.transactionReference);
+      const listed = async () => json(await admin(t.app, 'GET', `/clients/${bank.clientId}/test-payments`)).items;
+      t.clock.advance(29 * DAY);
+      await prune();
+      assert.equal((await listed()).length, 1);
+      t.clock.advance(2 * DAY);
+      await prune();
+      assert.deepEqual(await listed(), []);
+      const validations = await t.database.db.selectFrom('sandbox_validations').select('client_id').execute();
+      assert.deepEqual(validations, []);
     });
   });
 }
