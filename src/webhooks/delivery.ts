@@ -39,8 +39,9 @@ export interface DeliveryDeps extends AuditedChanges {
  * The messages' table grows as fast as the banks pay, faster than a server's autovacuum (or the
  * embedded engine, which has none) reads its statistics again. Planned for the table as it was, a
  * claim can read every pending message once for each (a minute and more a claim at 100,000, so
- * the backlog never drains). The statistics are read again once this many messages were written
- * since the last time, at most once a minute: before the claim, while the table is still small.
+ * the backlog never drains). The statistics are read again, at most once a minute, while there is
+ * a backlog (the last claim took all it could) or once this many messages were written since the
+ * last time: before the claim, so from while the table is still small.
  */
 const ANALYZE_AFTER_WRITTEN = 1_000;
 const ANALYZE_AT_MOST_EVERY_MS = 60_000;
@@ -60,6 +61,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   const wallClock = deps.wallClock ?? (() => new Date());
   let lastAnalyzed = Number.NEGATIVE_INFINITY;
   let writtenSinceAnalyze = 0;
+  let lastClaimFull = false;
 
   async function send(message: ClaimedMessage, data: unknown): Promise<AttemptOutcome> {
     const body = JSON.stringify({
@@ -166,13 +168,15 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
      */
     async deliverDue(limit = 200): Promise<number> {
       writtenSinceAnalyze += await writeAccepted(limit);
-      if (writtenSinceAnalyze >= ANALYZE_AFTER_WRITTEN && performance.now() - lastAnalyzed > ANALYZE_AT_MOST_EVERY_MS) {
+      const growing = lastClaimFull || writtenSinceAnalyze >= ANALYZE_AFTER_WRITTEN;
+      if (growing && performance.now() - lastAnalyzed > ANALYZE_AT_MOST_EVERY_MS) {
         lastAnalyzed = performance.now();
         writtenSinceAnalyze = 0;
         await deps.analyzeMessages();
       }
       const now = clock.now();
       const claimed = await messagesStore.claim(now, new Date(now.getTime() + LEASE_MS), limit);
+      lastClaimFull = claimed.length === limit;
       if (claimed.length === 0) return 0;
       const payments = await paymentViews(claimed.flatMap((m) => (m.payment_id === null ? [] : [m.payment_id])));
       const outcomes: AttemptOutcome[] = [];
