@@ -86,14 +86,14 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
-  const queueEmail = options.queueEmail ?? email.queueEmail;
+  // What sends email, for everything that does; a queueEmail given (the tests' own list) stands for an outbox that sends.
+  const mail = options.queueEmail ? { emailOn: true, queueEmail: options.queueEmail } : email;
+  const { emailOn, queueEmail } = mail;
   const core = { db, clock, auditStore, transact, config };
-  // A queueEmail given (the tests' own list) stands for an outbox that sends.
-  const emailOn = options.queueEmail !== undefined || email.emailOn;
   const alerts = createAlertServices({ ...core, queueEmail, emailOn, ...moneyDesk });
   // A sign-in from an admin's new address raises an alert.
   const onSignedIn = alerts.alertsService.signedIn;
-  const operators = createOperatorServices({ ...core, authFailuresStore, onSignedIn, email });
+  const operators = createOperatorServices({ ...core, authFailuresStore, onSignedIn, email: { emailOn, queueEmail } });
   const bankTraffic = createBankTraffic(clock);
   const bankCallsStore = createBankCallsStore(db);
   const bankCalls = createBankCalls({ bankCallsStore, clock });
@@ -141,7 +141,7 @@ export async function createServices(
       clock,
       handoverTtlMs: config.handoverTtl,
       publicUrl: config.publicUrl,
-      email: { ...email, context: { organisationName: config.organisationName, timeZone: config.timeZone } },
+      email: { emailOn, queueEmail, context: { organisationName: config.organisationName, timeZone: config.timeZone } },
     }),
     handoverService: createHandoverService({ clientsStore, auditStore, transact, clock }),
     tokenService: createTokenService({

@@ -54,6 +54,7 @@ export function createAlertServices(deps: AlertServicesDeps) {
     alertSettingsService,
     alertSettingsStore,
     queueEmail,
+    emailOn: deps.emailOn,
     transact,
     clock,
     timeZone,

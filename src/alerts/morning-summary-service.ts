@@ -19,6 +19,7 @@ export interface MorningSummaryDeps {
   alertSettingsService: Pick<AlertSettingsService, 'effective'>;
   alertSettingsStore: Pick<AlertSettingsStore, 'choosers'>;
   queueEmail: QueueEmail;
+  emailOn: boolean;
   transact: Transact;
   clock: Clock;
   timeZone: string;
@@ -66,7 +67,8 @@ export function createMorningSummary(deps: MorningSummaryDeps) {
       const { day, sections } = await compose(today);
       return deps.transact(async (tx) => {
         const chosen = await deps.alertSettingsStore.choosers(MORNING_SUMMARY, tx);
-        const to = [...new Set([...morningSummary.recipients, ...chosen])];
+        // Without email nobody is told, and nobody is recorded as told.
+        const to = deps.emailOn ? [...new Set([...morningSummary.recipients, ...chosen])] : [];
         if (!(await morningSummaryStore.record(today, now, to, tx))) return 'sent_already';
         if (to.length === 0) return 'sent';
         const paragraphs = [

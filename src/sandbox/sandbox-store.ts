@@ -103,6 +103,8 @@ export function createSandboxStore(db: Db) {
     /** Removes test payments and validations received before `before`; how many payments went. */
     async prune(before: Date): Promise<number> {
       await db.deleteFrom('sandbox_validations').where('validated_at', '<', before).execute();
+      // Their webhook messages hold the whole test payment: they go with it.
+      await db.deleteFrom('webhook_messages').where('livemode', '=', false).where('occurred_at', '<', before).execute();
       const result = await db.deleteFrom('sandbox_payments').where('received_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },

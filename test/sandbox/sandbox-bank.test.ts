@@ -136,7 +136,17 @@ for (const kind of databaseKinds()) {
     const t = useTestApp(kind, { config: { sandboxRetention: 30 * DAY } });
     const prune = () => runJob(t, 'prune-test-payments');
 
-    it('keeps a test payment 30 days, then removes it and its validations', async () => {
+    it('keeps a test payment 30 days, then removes it, its validations and its webhook messages', async () => {
+      const endpoint = {
+        url: 'http://127.0.0.1:9/erp',
+        internal: true,
+        events: ['payment.accepted'],
+        testEvents: true,
+      };
+      assert.equal((await admin(t.app, 'POST', '/webhooks', endpoint)).statusCode, 201);
+      const testMessages = async () =>
+        (await t.database.db.selectFrom('webhook_messages').select('id').where('livemode', '=', false).execute())
+          .length;
       const bank = await bankWithToken(t.app, 'Sandbox Bank', { sandbox: true });
       await validate(t.app, bank, '9900001');
       const body = paymentBody('9900001');
@@ -145,9 +155,11 @@ for (const kind of databaseKinds()) {
       t.clock.advance(29 * DAY);
       await prune();
       assert.equal((await listed()).length, 1);
+      assert.equal(await testMessages(), 1);
       t.clock.advance(2 * DAY);
       await prune();
       assert.deepEqual(await listed(), []);
+      assert.equal(await testMessages(), 0);
       const validations = await t.database.db.selectFrom('sandbox_validations').select('client_id').execute();
       assert.deepEqual(validations, []);
     });

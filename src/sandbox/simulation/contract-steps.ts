@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RECEIPT_ALPHABET } from '../../payments/receipt-number.js';
+import { RECEIPT_ALPHABET, RECEIPT_LENGTH, TEST_RECEIPT_PREFIX } from '../../payments/receipt-number.js';
 import { TEST_MEMBERS, type TestMember } from '../test-members.js';
 import type { Answer, BankSession } from './bank-session.js';
 import { all, type Check, exactly, noBody, shaped } from './expectations.js';
@@ -23,7 +23,9 @@ interface Step {
   told?: (answer: Answer) => string;
 }
 
-const TEST_RECEIPT = new RegExp(`^TEST[${RECEIPT_ALPHABET}]{4}$`);
+const TEST_RECEIPT = new RegExp(
+  `^${TEST_RECEIPT_PREFIX}[${RECEIPT_ALPHABET}]{${RECEIPT_LENGTH - TEST_RECEIPT_PREFIX.length}}$`,
+);
 const NOT_FOUND = { resultCode: 1, message: 'Customer not found', customerName: '', customerRef: '' };
 export const receiptOf = (answer: Answer) =>
   String((answer.json as { erpRefId?: unknown } | undefined)?.erpRefId ?? '');

@@ -4,8 +4,13 @@ import type { Answer } from './bank-session.js';
 /** What was wrong with an answer, in a line; undefined when it is what the contract says. */
 export type Check = (answer: Answer) => string | undefined;
 
-const shown = (answer: Answer) =>
-  `${answer.status} ${answer.text.length > 200 ? `${answer.text.slice(0, 200)}…` : answer.text}`;
+// A token in an answer is a credential: what is shown of an answer never holds one.
+const withoutToken = (text: string) => text.replace(/("access_token"\s*:\s*")[^"]*"/g, '$1[not shown]"');
+
+const shown = (answer: Answer) => {
+  const text = withoutToken(answer.text);
+  return `${answer.status} ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+};
 
 /** The status and exactly this JSON body. */
 export const exactly =
