@@ -77,10 +77,10 @@ function printWebhooks(webhooks: WebhookFigures): void {
 }
 
 function printSandbox({ clients, testPayments, before, after }: SandboxFigures): void {
-  const line = (route: string, was: Figures, now: Figures) =>
-    `  ${route}  ${fmt(now.requestsPerSecond)} req/s, p50 ${fmt(now.p50Ms, 1)} ms, p99 ${fmt(now.p99Ms, 1)} ms, ` +
-    `${fmt(now.errors)} errors; before: ${fmt(was.requestsPerSecond)} req/s, p50 ${fmt(was.p50Ms, 1)} ms, ` +
-    `p99 ${fmt(was.p99Ms, 1)} ms (${fmt((now.requestsPerSecond / was.requestsPerSecond) * 100)} %)`;
+  const line = (route: string, was: Figures[], now: Figures[]) =>
+    `  ${route}  ${fmt(meanRate(now))} req/s (${rates(now)}), p99 ${now.map((f) => fmt(f.p99Ms, 1)).join(', ')} ms; ` +
+    `before: ${fmt(meanRate(was))} req/s (${rates(was)}), p99 ${was.map((f) => fmt(f.p99Ms, 1)).join(', ')} ms ` +
+    `(${fmt((meanRate(now) / meanRate(was)) * 100)} %)`;
   console.log(
     `\nthe live bank calls with ${fmt(clients)} sandbox clients and ${fmt(testPayments)} test payments present:\n` +
       `${line('POST /bank/v1/validate', before.validate, after.validate)}\n` +
