@@ -86,11 +86,11 @@ export async function createServices(
     timeZone: config.timeZone,
     installId: await installIdOf(serviceKeysStore),
   });
-  // What sends email, for everything that does; a queueEmail given (the tests' own list) stands for an outbox that sends.
-  const mail = options.queueEmail ? { emailOn: true, queueEmail: options.queueEmail } : email;
-  const { emailOn, queueEmail } = mail;
+  const { emailOn, queueEmail } = email;
+  // The alerts' emails only: a queueEmail given (the tests' own list) stands for an outbox that sends.
+  const alertMail = options.queueEmail ? { emailOn: true, queueEmail: options.queueEmail } : { emailOn, queueEmail };
   const core = { db, clock, auditStore, transact, config };
-  const alerts = createAlertServices({ ...core, queueEmail, emailOn, ...moneyDesk });
+  const alerts = createAlertServices({ ...core, ...alertMail, ...moneyDesk });
   // A sign-in from an admin's new address raises an alert.
   const onSignedIn = alerts.alertsService.signedIn;
   const operators = createOperatorServices({ ...core, authFailuresStore, onSignedIn, email: { emailOn, queueEmail } });
