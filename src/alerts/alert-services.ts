@@ -34,31 +34,28 @@ export function createAlertServices(deps: AlertServicesDeps) {
   const alertsStore = createAlertsStore(db);
   const alertSettingsStore = createAlertSettingsStore(db);
   const alertSettingsService = createAlertSettingsService({ alertSettingsStore, auditStore, transact, clock });
-  const alertsService = createAlertsService({
-    alertsStore,
-    alertSettingsStore,
+  // What both the alerts and the morning summary read their settings from and tell through.
+  const telling = {
     alertSettingsService,
-    conditionsStore: createConditionsStore(db),
-    signInAddressesStore: createSignInAddressesStore(db),
+    alertSettingsStore,
     queueEmail,
     emailOn: deps.emailOn,
     transact,
     clock,
     timeZone,
     publicUrl,
+  };
+  const alertsService = createAlertsService({
+    alertsStore,
+    conditionsStore: createConditionsStore(db),
+    signInAddressesStore: createSignInAddressesStore(db),
+    ...telling,
   });
   const morningSummary = createMorningSummary({
     dailyReport: deps.dailyReport,
     dealtWithStore: createDealtWithStore(db),
     morningSummaryStore: createMorningSummaryStore(db),
-    alertSettingsService,
-    alertSettingsStore,
-    queueEmail,
-    emailOn: deps.emailOn,
-    transact,
-    clock,
-    timeZone,
-    publicUrl,
+    ...telling,
   });
   return {
     alertsStore,
